@@ -1,0 +1,1 @@
+print("streammark-bench: not built yet")

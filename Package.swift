@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+// StreamMark — a streaming Markdown engine on libcmark.
+import PackageDescription
+
+let package = Package(
+    name: "StreamMark",
+    products: [
+        .library(name: "StreamMark", targets: ["StreamMark"]),
+        .library(name: "StreamMarkHTML", targets: ["StreamMarkHTML"]),
+        .library(name: "StreamMarkTerminal", targets: ["StreamMarkTerminal"]),
+        .library(name: "StreamMarkTemplates", targets: ["StreamMarkTemplates"]),
+        .executable(name: "streammark", targets: ["StreamMarkCLI"]),
+        .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
+    ],
+    targets: [
+        // The C module: libcmark (CommonMark 0.30) found through pkg-config.
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // The engine: tree, one-shot parse, identity, streaming, diff, GFM layer.
+        // The only target that imports CCmark.
+        .target(name: "StreamMark", dependencies: ["CCmark"]),
+        // Renderers: they never parse, they render the engine's values.
+        .target(name: "StreamMarkHTML", dependencies: ["StreamMark"]),
+        .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
+        // Program output: templates with keyed identities.
+        .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
+        // The `streammark` command.
+        .executableTarget(
+            name: "StreamMarkCLI",
+            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTerminal", "StreamMarkTemplates"]
+        ),
+        // The `streammark-bench` benchmark.
+        .executableTarget(
+            name: "StreamMarkBench",
+            dependencies: ["StreamMark", "StreamMarkHTML"],
+            path: "Benchmarks/StreamMarkBench"
+        ),
+        .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark"]),
+        .testTarget(name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML"]),
+        .testTarget(name: "StreamMarkTerminalTests", dependencies: ["StreamMark", "StreamMarkTerminal"]),
+        .testTarget(name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
+        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

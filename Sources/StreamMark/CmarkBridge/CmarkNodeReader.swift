@@ -1,0 +1,185 @@
+// All pointer code of StreamMark lives in this folder. Every cmark allocation
+// made here (parser, document tree, rendered buffers) is freed before the
+// function that made it returns, on every path.
+
+internal import CCmark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Parses a UTF-8 buffer with cmark and converts the result into Swift values
+/// in the same call, freeing the cmark tree before returning.
+///
+/// Offsets: cmark reports 1-based lines and 1-based byte columns of the
+/// parsed buffer. ``CmarkNodeReader`` turns them into byte offsets of the
+/// buffer and then, through `mapOffset`, into offsets of the document text
+/// (the buffer may be a window of the document with synthetic context
+/// before it).
+struct CmarkNodeReader {
+    /// Byte offsets at which each line of the buffer starts.
+    let lineStarts: [Int]
+    /// Length of the buffer.
+    let length: Int
+    /// 3 when the buffer starts with a UTF-8 byte order mark, which cmark
+    /// strips before counting columns on line 1.
+    let bomShift: Int
+    /// Blocks starting before this buffer offset are synthetic context and skipped.
+    let contentStart: Int
+    /// Maps a buffer offset to a document offset.
+    let mapOffset: (Int) -> Int
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Parses `bytes` and returns the converted top-level blocks whose start
+    /// offset is at least `contentStart`.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, smart: Bool, contentStart: Int,
+        mapOffset: @escaping (Int) -> Int
+    ) -> [Block] {
+        var options: Int32 = CMARK_OPT_DEFAULT
+        if smart { options |= CMARK_OPT_SMART }
+        guard let root = cmarkParseDocument(bytes, options: options) else { return [] }
+        defer { cmark_node_free(root) }
+        let reader = CmarkNodeReader(
+            lineStarts: LineTable.lineStarts(of: bytes), length: bytes.count,
+            bomShift: LineTable.hasByteOrderMark(bytes) ? 3 : 0, contentStart: contentStart,
+            mapOffset: mapOffset, bytes: bytes)
+        var blocks: [Block] = []
+        var node = cmark_node_first_child(root)
+        while let current = node {
+            if reader.bufferOffset(line: cmark_node_get_start_line(current), column: cmark_node_get_start_column(current))
+                >= contentStart
+            {
+                blocks.append(reader.block(current))
+            }
+            node = cmark_node_next(current)
+        }
+        return blocks
+    }
+
+    /// The buffer offset of a cmark (line, column) position; column 0 means
+    /// "before the first byte of the line".
+    func bufferOffset(line: Int32, column: Int32) -> Int {
+        let lineIndex = max(0, min(Int(line) - 1, lineStarts.count - 1))
+        var offset = lineStarts[lineIndex] + max(0, Int(column) - 1)
+        if lineIndex == 0 { offset += bomShift }
+        return min(offset, length)
+    }
+
+    private func range(_ node: OpaquePointer) -> Range<Int> {
+        let start = bufferOffset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
+        let endLine = cmark_node_get_end_line(node)
+        let endColumn = cmark_node_get_end_column(node)
+        var end: Int
+        if endLine < 1 {
+            end = start
+        } else {
+            // end_column is inclusive (1-based): the end offset is one past it.
+            end = bufferOffset(line: endLine, column: endColumn) + (endColumn > 0 ? 1 : 0)
+        }
+        end = min(max(end, start), length)
+        return mapOffset(start)..<mapOffset(end)
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    func block(_ node: OpaquePointer) -> Block {
+        let range = range(node)
+        let id = BlockID.source(range.lowerBound)
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE:
+            return Block(id: id, kind: .blockQuote, range: range, children: children(node))
+        case CMARK_NODE_LIST:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let delimiter: ListAttributes.Delimiter =
+                switch cmark_node_get_list_delim(node) {
+                case CMARK_PERIOD_DELIM: .period
+                case CMARK_PAREN_DELIM: .paren
+                default: .none
+                }
+            let attributes = ListAttributes(
+                kind: ordered ? .ordered : .bullet,
+                start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+                delimiter: ordered ? delimiter : .none,
+                tight: cmark_node_get_list_tight(node) != 0)
+            return Block(
+                id: .list(range.lowerBound), kind: .list(attributes), range: range, children: children(node))
+        case CMARK_NODE_ITEM:
+            return Block(id: id, kind: .item(task: nil), range: range, children: children(node))
+        case CMARK_NODE_CODE_BLOCK:
+            let start = bufferOffset(
+                line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
+            let first: UInt8 = start < bytes.count ? bytes[start] : 0
+            let attributes = CodeBlockAttributes(
+                info: string(cmark_node_get_fence_info(node)),
+                literal: string(cmark_node_get_literal(node)),
+                fenced: first == UInt8(ascii: "`") || first == UInt8(ascii: "~"))
+            return Block(id: id, kind: .codeBlock(attributes), range: range)
+        case CMARK_NODE_HTML_BLOCK:
+            return Block(id: id, kind: .htmlBlock(literal: string(cmark_node_get_literal(node))), range: range)
+        case CMARK_NODE_HEADING:
+            return Block(
+                id: id,
+                kind: .heading(level: Int(cmark_node_get_heading_level(node)), inlines: inlines(node)),
+                range: range)
+        case CMARK_NODE_THEMATIC_BREAK:
+            return Block(id: id, kind: .thematicBreak, range: range)
+        default:  // CMARK_NODE_PARAGRAPH (custom blocks are never produced by the parser)
+            return Block(id: id, kind: .paragraph(inlines: inlines(node)), range: range)
+        }
+    }
+
+    private func children(_ node: OpaquePointer) -> [Block] {
+        var result: [Block] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(block(current))
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    func inlines(_ node: OpaquePointer) -> [Inline] {
+        var result: [Inline] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            let inline = self.inline(current)
+            // Merge adjacent text nodes: cmark splits text at special
+            // characters; the merged form renders identically.
+            if case .text(let next) = inline, case .text(let previous)? = result.last {
+                result[result.count - 1] = .text(previous + next)
+            } else {
+                result.append(inline)
+            }
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    private func inline(_ node: OpaquePointer) -> Inline {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_CODE: .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_INLINE: .html(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_EMPH: .emphasis(inlines(node))
+        case CMARK_NODE_STRONG: .strong(inlines(node))
+        case CMARK_NODE_LINK:
+            .link(
+                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
+                children: inlines(node))
+        case CMARK_NODE_IMAGE:
+            .image(
+                source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
+                children: inlines(node))
+        default: .text(string(cmark_node_get_literal(node)))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// An error applying a patch to a tree that does not match it.
+public struct PatchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the patch and block.
+    public var description: String
+}
+
+extension Patch {
+    /// Applies `patches` in order to `root`.
+    ///
+    /// This is what a client does with the patch stream; the engine's tests
+    /// replay every patch to check that the client's tree equals the engine's.
+    ///
+    /// - Complexity: per patch, O(depth × siblings searched); siblings are
+    ///   searched from the end, where streamed changes happen.
+    public static func apply(_ patches: [Patch], to root: inout Block) throws(PatchError) {
+        for patch in patches { try patch.apply(to: &root) }
+    }
+
+    /// Applies this patch to `root`.
+    public func apply(to root: inout Block) throws(PatchError) {
+        switch self {
+        case .insert(let parent, let index, let block):
+            try Self.withBlock(parent, in: &root) { (target: inout Block) throws(PatchError) in
+                guard index >= 0 && index <= target.children.count else {
+                    throw PatchError(description: "insert \(block.id): index \(index) out of range in \(parent)")
+                }
+                target.children.insert(block, at: index)
+            }
+        case .update(let id, let value):
+            try Self.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+                target.kind = value.kind
+                target.range = value.range
+            }
+        case .remove(let id):
+            guard Self.remove(id, from: &root) != nil else {
+                throw PatchError(description: "remove \(id): no such block")
+            }
+        case .move(let id, let parent, let index):
+            guard let block = Self.remove(id, from: &root) else {
+                throw PatchError(description: "move \(id): no such block")
+            }
+            try Self.withBlock(parent, in: &root) { (target: inout Block) throws(PatchError) in
+                guard index >= 0 && index <= target.children.count else {
+                    throw PatchError(description: "move \(id): index \(index) out of range in \(parent)")
+                }
+                target.children.insert(block, at: index)
+            }
+        case .close(let id):
+            guard Self.contains(id, in: root) else {
+                throw PatchError(description: "close \(id): no such block")
+            }
+        }
+    }
+
+    private static func contains(_ id: BlockID, in block: Block) -> Bool {
+        if block.id == id { return true }
+        for child in block.children.reversed() where contains(id, in: child) { return true }
+        return false
+    }
+
+    private static func withBlock(
+        _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
+    ) throws(PatchError) {
+        if try !find(id, in: &block, body) {
+            throw PatchError(description: "no block \(id)")
+        }
+    }
+
+    private static func find(
+        _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
+    ) throws(PatchError) -> Bool {
+        if block.id == id {
+            try body(&block)
+            return true
+        }
+        var i = block.children.count - 1
+        while i >= 0 {
+            if try find(id, in: &block.children[i], body) { return true }
+            i -= 1
+        }
+        return false
+    }
+
+    private static func remove(_ id: BlockID, from block: inout Block) -> Block? {
+        var i = block.children.count - 1
+        while i >= 0 {
+            if block.children[i].id == id { return block.children.remove(at: i) }
+            if let found = remove(id, from: &block.children[i]) { return found }
+            i -= 1
+        }
+        return nil
+    }
+}

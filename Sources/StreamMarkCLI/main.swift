@@ -1,0 +1,1 @@
+print("streammark: not built yet")

@@ -1,0 +1,2 @@
+// placeholder until the HTML renderer lands
+enum HTMLPlaceholder {}

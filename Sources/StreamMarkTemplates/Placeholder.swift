@@ -1,0 +1,2 @@
+// placeholder until this module lands
+enum StreamMarkTemplatesPlaceholder {}
