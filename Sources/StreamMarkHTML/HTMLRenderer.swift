@@ -1,2 +1,78 @@
-// placeholder until the HTML renderer lands
-enum HTMLPlaceholder {}
+import StreamMark
+
+/// Renders StreamMark's block tree as HTML.
+///
+/// ## The byte-identity contract
+///
+/// For a tree parsed with ``StreamMark/ParseOptions/commonMark`` (plain
+/// CommonMark, no extensions), ``render(_:)`` returns exactly the bytes
+/// libcmark's `cmark_render_html` returns for the same text — the output of
+/// `CmarkReference.html(_:options:)` — when the options correspond:
+///
+/// | StreamMark                                   | cmark                    |
+/// |----------------------------------------------|--------------------------|
+/// | `ParseOptions.smartPunctuation`              | `CMARK_OPT_SMART`        |
+/// | `RenderOptions.unsafe`                       | `CMARK_OPT_UNSAFE`       |
+/// | `RenderOptions.hardBreaks`                   | `CMARK_OPT_HARDBREAKS`   |
+/// | `RenderOptions.noBreaks`                     | `CMARK_OPT_NOBREAKS`     |
+///
+/// This holds byte for byte, not merely up to whitespace: the same newlines
+/// between tags, the same escaping of text (`&`, `<`, `>`, `"`), the same
+/// URL escaping (cmark's `houdini_escape_href`), the same treatment of raw
+/// HTML and dangerous URLs in safe mode, tight-list paragraphs, code block
+/// `language-` classes and image alt text. The GitHub extensions (tables,
+/// task list items, strikethrough; extended autolinks are ordinary links)
+/// render as `cmark-gfm -e table -e strikethrough -e autolink -e tasklist`
+/// prints them.
+///
+/// The default is *safe* output, as in cmark: raw HTML becomes
+/// `<!-- raw HTML omitted -->` and `javascript:`, `vbscript:`, `file:` and
+/// `data:` URLs (other than `data:image/png|gif|jpeg|webp`) become empty.
+///
+/// Renderers never parse: everything comes from the tree's values.
+/// Rendering is iterative, so trees of any depth render without deep
+/// recursion.
+///
+/// ```swift
+/// let tree = MarkdownParser(options: .commonMark).parse("# Hi *there*")
+/// let html = HTMLRenderer().render(tree)  // "<h1>Hi <em>there</em></h1>\n"
+/// ```
+public struct HTMLRenderer: Sendable {
+    /// How the tree is rendered.
+    public var options: RenderOptions
+
+    /// Creates a renderer. The default options give cmark's default (safe)
+    /// output.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// Renders a document (or any block) as a complete HTML string.
+    ///
+    /// - Complexity: O(n) in the size of the tree and its text.
+    public func render(_ document: Block) -> String {
+        var writer = HTMLWriter(options: options)
+        writer.write(document, inTightList: false)
+        return writer.string
+    }
+
+    /// Renders one block as the HTML fragment it produces inside its
+    /// document.
+    ///
+    /// The fragments of a document's top-level blocks, concatenated in
+    /// order, equal ``render(_:)`` of the document: each top-level fragment
+    /// ends with a newline, so no block depends on what precedes it.
+    ///
+    /// - Parameters:
+    ///   - block: The block to render.
+    ///   - inTightList: Whether `block` sits in a tight list: pass the
+    ///     list's `tight` when `block` is a list item or a direct child of a
+    ///     list item (a paragraph there renders without `<p>`). Top-level
+    ///     blocks are never in a list: leave it `false`.
+    /// - Complexity: O(n) in the size of the block's subtree and its text.
+    public func render(block: Block, inTightList: Bool = false) -> String {
+        var writer = HTMLWriter(options: options)
+        writer.write(block, inTightList: inTightList)
+        return writer.string
+    }
+}

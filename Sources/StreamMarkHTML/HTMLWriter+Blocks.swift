@@ -1,0 +1,136 @@
+import StreamMark
+
+extension HTMLWriter {
+    /// One step of the iterative block walk.
+    private enum BlockStep {
+        /// Open a block. `inTightList` is true for an item of a tight list
+        /// and for a direct child of such an item.
+        case enter(Block, inTightList: Bool)
+        /// Close a container.
+        case exit(BlockKind)
+    }
+
+    /// Writes `root` and its subtree as cmark's `cmark_render_html` walks a
+    /// tree: open tag on entering, close tag on exiting.
+    ///
+    /// - Complexity: O(n) in the size of the subtree, with a heap-allocated
+    ///   stack (no recursion).
+    mutating func write(_ root: Block, inTightList: Bool) {
+        var stack: [BlockStep] = [.enter(root, inTightList: inTightList)]
+        while let step = stack.popLast() {
+            switch step {
+            case .exit(let kind):
+                close(kind)
+            case .enter(let block, let inTightList):
+                let childrenInTightList: Bool
+                switch block.kind {
+                case .document:
+                    childrenInTightList = false
+                case .blockQuote:
+                    cr()
+                    put("<blockquote>\n")
+                    childrenInTightList = false
+                case .list(let attributes):
+                    cr()
+                    if attributes.kind == .bullet {
+                        put("<ul>\n")
+                    } else if attributes.start == 1 {
+                        put("<ol>\n")
+                    } else {
+                        put("<ol start=\"\(attributes.start)\">\n")
+                    }
+                    childrenInTightList = attributes.tight
+                case .item(let task):
+                    cr()
+                    put("<li>")
+                    switch task {
+                    case .unchecked?: put("<input type=\"checkbox\" disabled=\"\" /> ")
+                    case .checked?: put("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+                    case nil: break
+                    }
+                    childrenInTightList = inTightList
+                case .table(let attributes):
+                    writeTable(attributes, rows: block.children)
+                    continue
+                case .tableRow(let cells):
+                    writeStandaloneRow(cells)
+                    continue
+                case .codeBlock(let attributes):
+                    writeCodeBlock(attributes)
+                    continue
+                case .htmlBlock(let literal):
+                    cr()
+                    writeRawHTML(literal)
+                    cr()
+                    continue
+                case .paragraph(let inlines):
+                    if inTightList {
+                        writeInlines(inlines)
+                    } else {
+                        cr()
+                        put("<p>")
+                        writeInlines(inlines)
+                        put("</p>\n")
+                    }
+                    continue
+                case .heading(let level, let inlines):
+                    cr()
+                    put("<h\(level)>")
+                    writeInlines(inlines)
+                    put("</h\(level)>\n")
+                    continue
+                case .thematicBreak:
+                    cr()
+                    put("<hr />\n")
+                    continue
+                }
+                stack.append(.exit(block.kind))
+                for child in block.children.reversed() {
+                    stack.append(.enter(child, inTightList: childrenInTightList))
+                }
+            }
+        }
+    }
+
+    /// The closing markup of a container.
+    private mutating func close(_ kind: BlockKind) {
+        switch kind {
+        case .blockQuote:
+            cr()
+            put("</blockquote>\n")
+        case .list(let attributes):
+            put(attributes.kind == .bullet ? "</ul>\n" : "</ol>\n")
+        case .item:
+            put("</li>\n")
+        default:
+            break
+        }
+    }
+
+    /// A code block: `<pre><code>`, with `class="language-…"` from the
+    /// info string's first word (up to the first space, tab, newline,
+    /// vertical tab, form feed or carriage return) when there is an info
+    /// string.
+    private mutating func writeCodeBlock(_ attributes: CodeBlockAttributes) {
+        cr()
+        if attributes.info.isEmpty {
+            put("<pre><code>")
+        } else {
+            put("<pre><code class=\"language-")
+            var info = attributes.info
+            info.withUTF8 { buffer in
+                var end = 0
+                while end < buffer.count, !Self.isSpace(buffer[end]) { end += 1 }
+                escapeHTML(bytes: UnsafeBufferPointer(rebasing: buffer[0..<end]))
+            }
+            put("\">")
+        }
+        escapeHTML(attributes.literal)
+        put("</code></pre>\n")
+    }
+
+    /// cmark's `cmark_isspace`.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+}
