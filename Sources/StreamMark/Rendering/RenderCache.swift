@@ -1,0 +1,208 @@
+/// A cache of rendered output per block, kept outside the code that runs on
+/// every update (the "body" rule): renderers never parse, they receive the
+/// engine's patches and render only what changed.
+///
+/// ```swift
+/// let cache = RenderCache<Int, [String]> { block, width, child in
+///     // render `block` at `width`; `child(i, width)` is child i's cached output
+/// }
+/// var document = StreamingDocument()
+/// for chunk in chunks {
+///     try cache.apply(document.append(chunk))
+///     for block in cache.root.children { show(cache.output(for: block, context: 80)) }
+/// }
+/// ```
+///
+/// Output is cached per block and keyed by the block's identity, its value
+/// (``BlockValue``), the layout context (for example the available width)
+/// and, for containers, the versions of the children's outputs the container
+/// composed. A block is rendered again only when one of those changed, so a
+/// closed block renders exactly once for the whole stream (unless its context
+/// changes, or a later link reference definition updates it).
+///
+/// ``renderCount`` and ``renderCounts`` count the calls of the render
+/// function, so tests can assert how much work was done.
+///
+/// A `RenderCache` is a reference type so the render function can ask it for
+/// children's output while it renders; it is not thread-safe.
+public final class RenderCache<Context: Hashable, Output> {
+    /// Renders one block.
+    ///
+    /// - Parameters:
+    ///   - block: the block (with its children, for reference).
+    ///   - context: the layout context the block is rendered in.
+    ///   - child: returns the (cached) output of the child at an index,
+    ///     rendered in the given context. Containers compose their output
+    ///     from it instead of rendering children themselves.
+    public typealias Render = (
+        _ block: Block, _ context: Context, _ child: (_ index: Int, _ context: Context) -> Output
+    ) -> Output
+
+    private struct ChildUse {
+        var index: Int
+        var context: Context
+        var version: Int
+    }
+
+    private struct Entry {
+        var value: BlockValue
+        var context: Context
+        var childIDs: [BlockID]
+        var childrenUsed: [ChildUse]
+        var output: Output
+        var version: Int
+    }
+
+    /// The tree as the patches applied so far describe it.
+    public private(set) var root: Block
+    /// The total number of calls of the render function.
+    public private(set) var renderCount = 0
+    /// The number of calls of the render function per block.
+    public private(set) var renderCounts: [BlockID: Int] = [:]
+    /// The blocks closed by a `close` patch (and still in the tree).
+    public private(set) var closedIDs: Set<BlockID> = []
+
+    private let render: Render
+    private var entries: [BlockID: Entry] = [:]
+    private var dirty: Set<BlockID> = []
+    private var nextVersion = 0
+
+    /// Creates an empty cache for an empty document.
+    ///
+    /// - Parameter render: the function that renders one block.
+    public init(render: @escaping Render) {
+        self.root = Block(id: .document, kind: .document, range: 0..<0)
+        self.render = render
+    }
+
+    /// The number of renders of one block so far.
+    public func renderCount(of id: BlockID) -> Int { renderCounts[id] ?? 0 }
+
+    /// Whether a `close` patch closed the block.
+    public func isClosed(_ id: BlockID) -> Bool { closedIDs.contains(id) }
+
+    /// Applies the engine's patches to ``root`` and marks the blocks they
+    /// touch (and their ancestors) for re-validation.
+    ///
+    /// - Complexity: per patch, O(depth × siblings searched), as
+    ///   ``Patch/apply(to:)``; nothing is rendered here.
+    public func apply(_ patches: [Patch]) throws(PatchError) {
+        for patch in patches {
+            switch patch {
+            case .insert(let parent, _, _):
+                markPath(to: parent)
+            case .update(let id, _):
+                markPath(to: id)
+            case .remove(let id):
+                markPath(to: id)
+                if let block = Self.find(id, in: root) { forget(block) }
+            case .move(let id, let parent, _):
+                markPath(to: id)
+                markPath(to: parent)
+            case .close(let id):
+                if let block = Self.find(id, in: root) {
+                    block.forEach { closedIDs.insert($0.id) }
+                }
+            }
+            try patch.apply(to: &root)
+            if case .move(_, let parent, _) = patch { markPath(to: parent) }
+        }
+    }
+
+    /// Replaces the tree with `newRoot`, applying the keyed diff between the
+    /// two, for callers that hold trees rather than patches.
+    ///
+    /// - Complexity: O(size of both trees) for the diff.
+    public func update(to newRoot: Block) {
+        let patches = TreeDiff.patches(from: root, to: newRoot)
+        do {
+            try apply(patches)
+        } catch {
+            // The diff of two trees always applies; fall back to a full reset.
+            entries.removeAll()
+            dirty.removeAll()
+            root = newRoot
+        }
+    }
+
+    /// The output of `block` in `context`, rendered only if it (or a child it
+    /// composes) changed since it was last rendered in that context.
+    ///
+    /// - Parameters:
+    ///   - block: a block of ``root`` (the cache keys on its identity).
+    ///   - context: the layout context.
+    /// - Complexity: O(1) for a block untouched by the patches since its last
+    ///   render; otherwise O(children) plus the renders that changed.
+    public func output(for block: Block, context: Context) -> Output {
+        if let entry = entries[block.id], entry.context == context, !dirty.contains(block.id) {
+            return entry.output
+        }
+        if let entry = entries[block.id], entry.context == context, entry.value == block.value,
+            entry.childIDs.count == block.children.count,
+            entry.childIDs.elementsEqual(block.children.lazy.map(\.id))
+        {
+            var unchanged = true
+            for use in entry.childrenUsed {
+                let child = block.children[use.index]
+                _ = output(for: child, context: use.context)
+                if entries[child.id]?.version != use.version || entries[child.id]?.context != use.context {
+                    unchanged = false
+                    break
+                }
+            }
+            if unchanged {
+                dirty.remove(block.id)
+                return entry.output
+            }
+        }
+        var used: [ChildUse] = []
+        let output = render(block, context) { index, childContext in
+            let child = block.children[index]
+            let childOutput = self.output(for: child, context: childContext)
+            used.append(ChildUse(index: index, context: childContext, version: self.entries[child.id]?.version ?? -1))
+            return childOutput
+        }
+        nextVersion += 1
+        entries[block.id] = Entry(
+            value: block.value, context: context, childIDs: block.children.map(\.id),
+            childrenUsed: used, output: output, version: nextVersion)
+        dirty.remove(block.id)
+        renderCount += 1
+        renderCounts[block.id, default: 0] += 1
+        return output
+    }
+
+    private func forget(_ block: Block) {
+        block.forEach { entries[$0.id] = nil; dirty.remove($0.id); closedIDs.remove($0.id) }
+    }
+
+    /// Marks the block and its ancestors dirty.
+    private func markPath(to id: BlockID) {
+        var path: [BlockID] = []
+        if Self.path(to: id, in: root, into: &path) {
+            for ancestor in path { dirty.insert(ancestor) }
+        }
+    }
+
+    private static func path(to id: BlockID, in block: Block, into path: inout [BlockID]) -> Bool {
+        path.append(block.id)
+        if block.id == id { return true }
+        var i = block.children.count - 1
+        while i >= 0 {
+            if Self.path(to: id, in: block.children[i], into: &path) { return true }
+            i -= 1
+        }
+        path.removeLast()
+        return false
+    }
+
+    private static func find(_ id: BlockID, in block: Block) -> Block? {
+        if block.id == id { return block }
+        var i = block.children.count - 1
+        while i >= 0 {
+            if let found = find(id, in: block.children[i]) { return found }
+            i -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,37 @@
+import StreamMark
+
+/// Where a block is laid out: the layout parameters a parent passes to a
+/// child, part of the render cache's key.
+public struct TerminalContext: Hashable, Sendable {
+    /// The columns available to the block.
+    public var width: Int
+    /// The number of lists the block is nested in (picks the bullet).
+    public var listDepth: Int
+    /// Whether the block is inside a tight list item (no blank lines between
+    /// its children).
+    public var tight: Bool
+    /// For a table row: the column widths and alignments of its table.
+    public var table: TableLayout?
+
+    /// Creates a context.
+    public init(width: Int, listDepth: Int = 0, tight: Bool = false, table: TableLayout? = nil) {
+        self.width = max(1, width)
+        self.listDepth = listDepth
+        self.tight = tight
+        self.table = table
+    }
+}
+
+/// The column layout of a table, decided by the table from all its rows.
+public struct TableLayout: Hashable, Sendable {
+    /// The width of each column's content (padding and borders excluded).
+    public var columnWidths: [Int]
+    /// The alignment of each column.
+    public var alignments: [TableAlignment]
+
+    /// Creates a layout.
+    public init(columnWidths: [Int], alignments: [TableAlignment]) {
+        self.columnWidths = columnWidths
+        self.alignments = alignments
+    }
+}
