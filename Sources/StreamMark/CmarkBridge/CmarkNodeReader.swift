@@ -116,11 +116,11 @@ struct CmarkNodeReader {
         case CMARK_NODE_CODE_BLOCK:
             let start = bufferOffset(
                 line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
-            let first: UInt8 = start < bytes.count ? bytes[start] : 0
+            let literal = string(cmark_node_get_literal(node))
             let attributes = CodeBlockAttributes(
-                info: string(cmark_node_get_fence_info(node)),
-                literal: string(cmark_node_get_literal(node)),
-                fenced: first == UInt8(ascii: "`") || first == UInt8(ascii: "~"))
+                info: string(cmark_node_get_fence_info(node)), literal: literal,
+                fenced: CodeBlockAttributes.isFenced(
+                    line: UnsafeBufferPointer(rebasing: bytes[start...]), literal: literal))
             return Block(id: id, kind: .codeBlock(attributes), range: range)
         case CMARK_NODE_HTML_BLOCK:
             return Block(id: id, kind: .htmlBlock(literal: string(cmark_node_get_literal(node))), range: range)

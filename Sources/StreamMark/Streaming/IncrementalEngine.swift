@@ -1,24 +1,600 @@
 /// The incremental parser behind ``StreamingDocument``.
+///
+/// ## The window
+/// cmark cannot resume a parse, but CommonMark's block structure is decided
+/// line by line: once a complete line has started a block after another one,
+/// the earlier block is *closed* and nothing that follows can change its
+/// structure. The engine therefore keeps the document as a frozen prefix of
+/// closed blocks and a *window*: the text from the first line of the first
+/// block that can still change to the end. Each append re-parses only the
+/// window (a standalone cmark parse of that suffix, which CommonMark makes
+/// identical to the corresponding part of a whole-document parse), converts
+/// it, and diffs it against the previous window.
+///
+/// ## Nested windows
+/// A window that starts at a top-level block would still grow without bound
+/// inside one long container. When the open top-level block is
+/// - a **list**, the window starts at its first open item (closed items are
+///   frozen; their contribution to the list's looseness is kept);
+/// - a **block quote**, the window starts at its first open child;
+/// - a **fenced code block**, the window is the opening fence line followed by
+///   the content lines that are not complete yet;
+/// so that per-append work is bounded by the chunk plus the innermost open
+/// block. Each nested window is checked against the shape it must produce;
+/// if the check fails the engine falls back to the top-level window, which
+/// is always correct.
+///
+/// ## Link reference definitions
+/// A definition changes links anywhere in the document. Frozen text that may
+/// define labels (``ReferenceKeys``) is kept as *carriers*: when a window uses
+/// a label a carrier may define, the carrier's text is parsed in front of the
+/// window, with a thematic break between so that it cannot merge with it.
+/// When the window's own definitions change, the frozen segments that use
+/// their labels are re-parsed and diffed, which updates exactly the blocks
+/// whose links changed.
 struct IncrementalEngine: Sendable {
     let options: ParseOptions
     /// Identities of closed blocks.
     var closed: Set<BlockID> = []
 
+    /// First byte of the window.
+    var windowStart = 0
+    /// `root.children[0..<frozenTop]` are closed.
+    var frozenTop = 0
+    var mode: Mode = .top
+    /// Frozen text that may define or use reference labels, in document order.
+    var segments: [Segment] = []
+    /// Segments nested in the open top-level container (dropped on fallback).
+    var pendingSegments: [Segment] = []
+    var windowDefinitionText: [UInt8] = []
+    var windowDefinitionKeys: Set<String> = []
+
+    enum Mode: Sendable, Equatable {
+        case top
+        case list(frozenItems: Int, frozenLoose: Bool)
+        case quote(frozenChildren: Int)
+        case code(fenceLine: Range<Int>, frozenLiteral: String, frozenEnd: Int)
+    }
+
+    struct Segment: Sendable {
+        enum Place: Sendable {
+            /// Top-level blocks `root.children[range]`.
+            case top(Range<Int>)
+            /// Children `root.children[top].children[range]` of a list or quote.
+            case nested(top: Int, Range<Int>)
+        }
+        var text: Range<Int>
+        var place: Place
+        var references: Set<String>
+        var definitions: Set<String>
+    }
+
+    static let separator: [UInt8] = Array("\n\n***\n\n".utf8)
+
     init(options: ParseOptions) { self.options = options }
+
+    // MARK: - Update
 
     /// Re-parses what can still change, updates `root` and appends the
     /// patches. Returns the number of bytes handed to cmark.
     mutating func update(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, final: Bool, patches: inout [Patch]
     ) -> Int {
-        // Temporary: full re-parse (replaced by the windowed engine).
-        let parser = MarkdownParser(options: options)
-        let new = parser.parseNormalized(Array(text))
-        TreeDiff.appendPatches(from: root, to: new, into: &patches)
-        root = new
-        if final {
-            for block in root.children { block.forEach { if closed.insert($0.id).inserted { patches.append(.close(id: $0.id)) } } }
+        var parsed = 0
+        let window = parseWindow(text, parsed: &parsed)
+        var blocks = window
+        // Graft the window onto the frozen part.
+        var skip = 0
+        if !graftIsValid(blocks, root: root) {
+            fallBackToTop(root: root, text: text)
+            blocks = parseWindow(text, parsed: &parsed)
         }
-        return text.count
+        switch mode {
+        case .top: break
+        case .list(let k, _), .quote(let k): skip = k
+        case .code: skip = 0
+        }
+        let oldView = Self.tailView(root, from: frozenTop, skip: skip)
+        apply(blocks, to: &root, text: text)
+        root.range = 0..<text.count
+        let newView = Self.tailView(root, from: frozenTop, skip: skip)
+        appendDiff(from: oldView, to: newView, skip: skip, into: &patches)
+
+        updateWindowDefinitions(root: &root, text: text, parsed: &parsed, patches: &patches)
+
+        if final {
+            for block in root.children { close(block, into: &patches) }
+            return parsed
+        }
+        freeze(root: root, text: text, parsed: &parsed, patches: &patches)
+        return parsed
+    }
+
+    // MARK: - Window parsing
+
+    private func parseWindow(_ text: UnsafeBufferPointer<UInt8>, parsed: inout Int) -> [Block] {
+        let tail = windowStart..<text.count
+        var stub: Range<Int>? = nil
+        if case .code(let fenceLine, _, _) = mode { stub = fenceLine }
+        var buffer: [UInt8] = []
+        var carriers = carriers(for: tail, in: text)
+        if !carriers.isEmpty {
+            for segment in carriers {
+                buffer.append(contentsOf: text[segment.text])
+                buffer.append(contentsOf: Self.separator)
+            }
+            carriers.removeAll()
+        }
+        let contentStart = buffer.count
+        var pieces: [(buffer: Int, document: Int)] = []
+        if let stub {
+            pieces.append((buffer.count, stub.lowerBound))
+            buffer.append(contentsOf: text[stub])
+        }
+        pieces.append((buffer.count, tail.lowerBound))
+        buffer.append(contentsOf: text[tail])
+        parsed += buffer.count
+        return parse(buffer, contentStart: contentStart, pieces: pieces, text: text)
+    }
+
+    /// Parses `buffer`, keeping blocks from `contentStart`, mapping offsets
+    /// through `pieces` (buffer offset → document offset, in order).
+    private func parse(
+        _ buffer: [UInt8], contentStart: Int, pieces: [(buffer: Int, document: Int)],
+        text: UnsafeBufferPointer<UInt8>
+    ) -> [Block] {
+        let map: (Int) -> Int = { offset in
+            var piece = pieces[0]
+            for candidate in pieces where candidate.buffer <= offset { piece = candidate }
+            return piece.document + (offset - piece.buffer)
+        }
+        var blocks = buffer.withUnsafeBufferPointer { pointer in
+            CmarkNodeReader.parse(pointer, smart: options.smartPunctuation, contentStart: contentStart, mapOffset: map)
+        }
+        if options.extensions != .none {
+            ExtensionLayer.apply(
+                to: &blocks, text: text, options: options,
+                cells: CellInlineParser(context: buffer, smart: options.smartPunctuation))
+        }
+        return blocks
+    }
+
+    /// Frozen segments whose definitions the text in `range` may use.
+    private func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
+        let all = segments + pendingSegments
+        guard all.contains(where: { !$0.definitions.isEmpty }) else { return [] }
+        let references = ReferenceKeys.references(in: text, range)
+        if references.isEmpty { return [] }
+        return all.filter { ReferenceKeys.intersects($0.definitions, references) }
+    }
+
+    // MARK: - Grafting
+
+    /// Whether the window's first block has the shape the nested mode expects.
+    private func graftIsValid(_ blocks: [Block], root: Block) -> Bool {
+        guard frozenTop < root.children.count else { return true }
+        let container = root.children[frozenTop]
+        switch mode {
+        case .top:
+            return true
+        case .list(let k, _):
+            guard case .list(let old) = container.kind, let first = blocks.first,
+                case .list(let new) = first.kind, old.kind == new.kind, old.delimiter == new.delimiter,
+                k < container.children.count, let item = first.children.first
+            else { return false }
+            return item.range.lowerBound == container.children[k].range.lowerBound
+        case .quote(let k):
+            guard case .blockQuote = container.kind, let first = blocks.first, case .blockQuote = first.kind,
+                k < container.children.count, let child = first.children.first
+            else { return false }
+            return child.range.lowerBound == container.children[k].range.lowerBound
+        case .code:
+            guard case .codeBlock = container.kind, let first = blocks.first, case .codeBlock(let code) = first.kind
+            else { return false }
+            return code.fenced && first.range.lowerBound == container.range.lowerBound
+        }
+    }
+
+    private mutating func fallBackToTop(root: Block, text: UnsafeBufferPointer<UInt8>) {
+        mode = .top
+        pendingSegments.removeAll()
+        if frozenTop < root.children.count {
+            windowStart = Self.lineStart(of: root.children[frozenTop].range.lowerBound, in: text)
+        }
+    }
+
+    private func apply(_ blocks: [Block], to root: inout Block, text: UnsafeBufferPointer<UInt8>) {
+        switch mode {
+        case .top:
+            root.children.replaceSubrange(frozenTop..., with: blocks)
+        case .list(let k, let loose):
+            let window = blocks[0]
+            guard case .list(var attributes) = root.children[frozenTop].kind,
+                case .list(let windowAttributes) = window.kind
+            else { return }
+            attributes.tight = !loose && windowAttributes.tight
+            root.children[frozenTop].kind = .list(attributes)
+            graftChildren(window, at: k, into: &root)
+            root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
+        case .quote(let k):
+            graftChildren(blocks[0], at: k, into: &root)
+            root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
+        case .code(let fenceLine, let frozenLiteral, let frozenEnd):
+            let window = blocks[0]
+            guard case .codeBlock(var code) = window.kind else { return }
+            code.literal = frozenLiteral + code.literal
+            code.fenced = CodeBlockAttributes.isFenced(
+                line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
+                literal: code.literal)
+            root.children[frozenTop].kind = .codeBlock(code)
+            // With nothing after the frozen lines, the block ends where the
+            // last frozen line does (as cmark ends it at end of input).
+            let end = window.range.upperBound <= fenceLine.upperBound && frozenEnd >= 0
+                ? frozenEnd : window.range.upperBound
+            root.children[frozenTop].range = root.children[frozenTop].range.lowerBound..<end
+            root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
+        }
+    }
+
+    private func graftChildren(_ window: Block, at k: Int, into root: inout Block) {
+        root.children[frozenTop].children.replaceSubrange(k..., with: window.children)
+        let start = root.children[frozenTop].range.lowerBound
+        root.children[frozenTop].range = start..<max(start, window.range.upperBound)
+    }
+
+    /// The document with only `children[from...]`, the first of them without
+    /// its first `skip` children: the part of the tree a window can change.
+    static func tailView(_ root: Block, from: Int, skip: Int) -> Block {
+        var children = Array(root.children[min(from, root.children.count)...])
+        if skip > 0, !children.isEmpty {
+            let container = children[0]
+            children[0] = Block(
+                id: container.id, kind: container.kind, range: container.range,
+                children: Array(container.children[min(skip, container.children.count)...]))
+        }
+        return Block(id: root.id, kind: root.kind, range: root.range, children: children)
+    }
+
+    private func appendDiff(from old: Block, to new: Block, skip: Int, into patches: inout [Patch]) {
+        let containerID = skip > 0 ? new.children.first?.id : nil
+        var diff: [Patch] = []
+        TreeDiff.appendPatches(from: old, to: new, into: &diff)
+        for patch in diff {
+            switch patch {
+            case .insert(let parent, let index, let block):
+                patches.append(.insert(parent: parent, index: index + offset(parent, containerID, skip), block: block))
+            case .move(let id, let parent, let index):
+                patches.append(.move(id: id, parent: parent, index: index + offset(parent, containerID, skip)))
+            default:
+                patches.append(patch)
+            }
+        }
+    }
+
+    private func offset(_ parent: BlockID, _ containerID: BlockID?, _ skip: Int) -> Int {
+        if parent == .document { return frozenTop }
+        if parent == containerID { return skip }
+        return 0
+    }
+
+    // MARK: - Freezing
+
+    private mutating func close(_ block: Block, into patches: inout [Patch]) {
+        if closed.insert(block.id).inserted { patches.append(.close(id: block.id)) }
+        for child in block.children { close(child, into: &patches) }
+    }
+
+    /// Moves closed blocks out of the window and narrows it.
+    private mutating func freeze(
+        root: Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
+    ) {
+        let top = root.children
+        // Top-level blocks followed by a block that starts on a complete line
+        // are closed.
+        var count = 0
+        var i = top.count - 1
+        while i > frozenTop {
+            if Self.startsOnCompleteLine(top[i].range.lowerBound, in: text) {
+                count = i - frozenTop
+                break
+            }
+            i -= 1
+        }
+        if count > 0 {
+            let newStart = Self.lineStart(of: top[frozenTop + count].range.lowerBound, in: text)
+            var first = frozenTop
+            let containerEnd = Self.lineStart(of: top[frozenTop + 1].range.lowerBound, in: text)
+            switch mode {
+            case .list(let k, _), .quote(let k):
+                // The open container closes: its window part becomes a segment.
+                addSegment(
+                    windowStart..<containerEnd, place: .nested(top: frozenTop, k..<top[frozenTop].children.count),
+                    text: text, pending: true)
+                first += 1
+                windowStart = containerEnd
+            case .code:
+                // Code defines and uses no labels; the window restarts after it.
+                first += 1
+                windowStart = containerEnd
+            case .top: break
+            }
+            segments.append(contentsOf: pendingSegments)
+            pendingSegments.removeAll()
+            if first < frozenTop + count {
+                addSegment(windowStart..<newStart, place: .top(first..<(frozenTop + count)), text: text, pending: false)
+            }
+            for block in top[frozenTop..<(frozenTop + count)] { close(block, into: &patches) }
+            frozenTop += count
+            windowStart = newStart
+            mode = .top
+        }
+        // A single open top-level block: narrow the window inside it.
+        guard frozenTop == top.count - 1 else { return }
+        let container = top[frozenTop]
+        switch container.kind {
+        case .list:
+            narrowList(container, text: text, parsed: &parsed, patches: &patches)
+        case .blockQuote:
+            narrowQuote(container, text: text, patches: &patches)
+        case .codeBlock(let code) where code.fenced:
+            narrowCode(container, code: code, text: text)
+        default:
+            break
+        }
+    }
+
+    /// The index of the last child from `first` that is followed by a sibling
+    /// starting on a complete line, plus one (0 if none).
+    private static func closedChildren(_ children: [Block], from first: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> Int
+    {
+        var i = children.count - 1
+        while i > first {
+            if startsOnCompleteLine(children[i].range.lowerBound, in: text) { return i }
+            i -= 1
+        }
+        return 0
+    }
+
+    private mutating func narrowList(
+        _ list: Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
+    ) {
+        var (k, loose) = (0, false)
+        if case .list(let frozenItems, let frozenLoose) = mode { (k, loose) = (frozenItems, frozenLoose) }
+        let end = Self.closedChildren(list.children, from: k, in: text)
+        guard end > k else { return }
+        // Looseness contributed by the items being frozen: parse them plus the
+        // first line of the next item (which contributes nothing).
+        let nextStart = list.children[end].range.lowerBound
+        let probeEnd = Self.nextLineStart(after: nextStart, in: text)
+        let probe = Array(text[windowStart..<probeEnd])
+        parsed += probe.count
+        let probeBlocks = probe.withUnsafeBufferPointer {
+            CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
+        }
+        if case .list(let attributes)? = probeBlocks.first?.kind, !attributes.tight { loose = true }
+        let newStart = Self.lineStart(of: nextStart, in: text)
+        addSegment(windowStart..<newStart, place: .nested(top: frozenTop, k..<end), text: text, pending: true)
+        for item in list.children[k..<end] { close(item, into: &patches) }
+        windowStart = newStart
+        mode = .list(frozenItems: end, frozenLoose: loose)
+    }
+
+    private mutating func narrowQuote(_ quote: Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]) {
+        var k = 0
+        if case .quote(let frozen) = mode { k = frozen }
+        let end = Self.closedChildren(quote.children, from: k, in: text)
+        guard end > k else { return }
+        let newStart = Self.lineStart(of: quote.children[end].range.lowerBound, in: text)
+        addSegment(windowStart..<newStart, place: .nested(top: frozenTop, k..<end), text: text, pending: true)
+        for child in quote.children[k..<end] { close(child, into: &patches) }
+        windowStart = newStart
+        mode = .quote(frozenChildren: end)
+    }
+
+    private mutating func narrowCode(_ block: Block, code: CodeBlockAttributes, text: UnsafeBufferPointer<UInt8>) {
+        var fenceLine: Range<Int>
+        var frozenLiteral = ""
+        var frozenEnd = -1
+        var contentStart: Int
+        switch mode {
+        case .code(let line, let literal, let end):
+            fenceLine = line
+            frozenLiteral = literal
+            frozenEnd = end
+            contentStart = windowStart
+        case .top:
+            let start = Self.lineStart(of: block.range.lowerBound, in: text)
+            let end = Self.nextLineStart(after: block.range.lowerBound, in: text)
+            guard end <= text.count, Self.startsOnCompleteLine(block.range.lowerBound, in: text) else { return }
+            fenceLine = start..<end
+            contentStart = end
+        default:
+            return
+        }
+        // Content lines of the window: the window's literal has one line per
+        // content line. Freeze those that are complete.
+        let windowLiteral = Array(code.literal.utf8.dropFirst(frozenLiteral.utf8.count))
+        var lines = 0
+        var literalEnd = 0
+        var position = contentStart
+        for (index, byte) in windowLiteral.enumerated() where byte == 0x0A {
+            let next = Self.nextLineStart(after: position, in: text)
+            guard Self.startsOnCompleteLine(position, in: text), next <= text.count else { break }
+            lines += 1
+            literalEnd = index + 1
+            frozenEnd = Self.lineEnd(of: position, in: text)
+            position = next
+        }
+        guard lines > 0 else {
+            if case .top = mode {
+                mode = .code(fenceLine: fenceLine, frozenLiteral: "", frozenEnd: -1)
+                windowStart = contentStart
+            }
+            return
+        }
+        frozenLiteral += String(decoding: windowLiteral[..<literalEnd], as: UTF8.self)
+        windowStart = position
+        mode = .code(fenceLine: fenceLine, frozenLiteral: frozenLiteral, frozenEnd: frozenEnd)
+    }
+
+    private mutating func addSegment(
+        _ range: Range<Int>, place: Segment.Place, text: UnsafeBufferPointer<UInt8>, pending: Bool
+    ) {
+        guard !range.isEmpty else { return }
+        let references = ReferenceKeys.references(in: text, range)
+        let definitions =
+            ReferenceKeys.mayDefine(text, range) ? ReferenceKeys.definitions(in: text, range) : []
+        guard !references.isEmpty || !definitions.isEmpty else { return }
+        let segment = Segment(text: range, place: place, references: references, definitions: definitions)
+        if pending { pendingSegments.append(segment) } else { segments.append(segment) }
+    }
+
+    // MARK: - Definitions in the window
+
+    /// When the window's link reference definitions change, re-parses the
+    /// frozen segments that use their labels and emits updates for the blocks
+    /// whose links changed.
+    private mutating func updateWindowDefinitions(
+        root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
+    ) {
+        let tail = windowStart..<text.count
+        let all = segments + pendingSegments
+        guard all.contains(where: { !$0.references.isEmpty }) else { return }
+        let mayDefine = ReferenceKeys.mayDefine(text, tail)
+        guard mayDefine || !windowDefinitionKeys.isEmpty else { return }
+        let definitionText = mayDefine ? Self.definitionRegions(text, tail) : []
+        guard definitionText != windowDefinitionText else { return }
+        let keys = mayDefine ? ReferenceKeys.definitions(in: text, tail) : []
+        let affectedKeys = keys.union(windowDefinitionKeys)
+        windowDefinitionText = definitionText
+        windowDefinitionKeys = keys
+        for segment in all where ReferenceKeys.intersects(affectedKeys, segment.references) {
+            reparse(segment, root: &root, text: text, parsed: &parsed, patches: &patches)
+        }
+    }
+
+    /// The lines of `range` from each line containing `]:` to the next blank line.
+    static func definitionRegions(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+        var result: [UInt8] = []
+        var lineStart = range.lowerBound
+        var inRegion = false
+        while lineStart < range.upperBound {
+            let next = min(nextLineStart(after: lineStart, in: text), range.upperBound)
+            let line = text[lineStart..<next]
+            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            if !inRegion, ReferenceKeys.mayDefine(text, lineStart..<next) { inRegion = true }
+            if inRegion && blank { inRegion = false }
+            if inRegion { result.append(contentsOf: line) }
+            lineStart = next
+        }
+        return result
+    }
+
+    /// Re-parses one frozen segment with every definition in scope and diffs
+    /// its blocks against the current ones.
+    private mutating func reparse(
+        _ segment: Segment, root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int,
+        patches: inout [Patch]
+    ) {
+        var buffer: [UInt8] = []
+        let all = segments + pendingSegments
+        for carrier in all
+        where carrier.text.upperBound <= segment.text.lowerBound
+            && ReferenceKeys.intersects(carrier.definitions, segment.references)
+        {
+            buffer.append(contentsOf: text[carrier.text])
+            buffer.append(contentsOf: Self.separator)
+        }
+        let contentStart = buffer.count
+        buffer.append(contentsOf: text[segment.text])
+        for carrier in all
+        where carrier.text.lowerBound >= segment.text.upperBound
+            && ReferenceKeys.intersects(carrier.definitions, segment.references)
+        {
+            buffer.append(contentsOf: Self.separator)
+            buffer.append(contentsOf: text[carrier.text])
+        }
+        buffer.append(contentsOf: Self.separator)
+        buffer.append(contentsOf: text[windowStart..<text.count])
+        parsed += buffer.count
+        let blocks = parse(
+            buffer, contentStart: contentStart, pieces: [(contentStart, segment.text.lowerBound)], text: text
+        ).filter { $0.range.lowerBound < segment.text.upperBound }
+        switch segment.place {
+        case .top(let range):
+            guard blocks.count == range.count else { return }
+            for (offset, block) in blocks.enumerated() {
+                let index = range.lowerBound + offset
+                guard root.children[index].id == block.id else { return }
+                TreeDiff.appendPatches(from: root.children[index], to: block, into: &patches)
+                root.children[index] = block
+            }
+        case .nested(let top, let range):
+            guard top < root.children.count, let container = blocks.first, container.children.count == range.count
+            else { return }
+            for (offset, block) in container.children.enumerated() {
+                let index = range.lowerBound + offset
+                guard index < root.children[top].children.count, root.children[top].children[index].id == block.id
+                else { return }
+                TreeDiff.appendPatches(from: root.children[top].children[index], to: block, into: &patches)
+                root.children[top].children[index] = block
+            }
+        }
+    }
+
+    // MARK: - Lines
+
+    /// The offset of the start of the line containing `offset`.
+    static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = min(offset, text.count)
+        while i > 0 {
+            let byte = text[i - 1]
+            if byte == 0x0A || byte == 0x0D { break }
+            i -= 1
+        }
+        return i
+    }
+
+    /// The offset of the start of the line after the one containing `offset`
+    /// (`text.count + 1` if that line has no terminator yet).
+    static func nextLineStart(after offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = offset
+        while i < text.count {
+            let byte = text[i]
+            if byte == 0x0A { return i + 1 }
+            if byte == 0x0D { return i + 1 < text.count && text[i + 1] == 0x0A ? i + 2 : i + 1 }
+            i += 1
+        }
+        return text.count + 1
+    }
+
+    /// The offset of the terminator of the line containing `offset`.
+    static func lineEnd(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = offset
+        while i < text.count && text[i] != 0x0A && text[i] != 0x0D { i += 1 }
+        return i
+    }
+
+    /// Whether the line containing `offset` is complete: it has a terminator
+    /// that cannot still grow (a final `\r` might yet become `\r\n`).
+    static func startsOnCompleteLine(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = offset
+        while i < text.count {
+            let byte = text[i]
+            if byte == 0x0A { return true }
+            if byte == 0x0D { return i + 1 < text.count }
+            i += 1
+        }
+        return false
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The buffer without its leading spaces and tabs.
+    fileprivate func dropFirstSpaces() -> UnsafeBufferPointer<UInt8> {
+        var i = 0
+        while i < count && (self[i] == 0x20 || self[i] == 0x09) { i += 1 }
+        return UnsafeBufferPointer(rebasing: self[i...])
     }
 }

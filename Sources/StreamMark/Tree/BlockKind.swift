@@ -114,6 +114,24 @@ public struct CodeBlockAttributes: Hashable, Sendable, Codable {
         self.fenced = fenced
     }
 
+    /// Whether a code block is fenced, from the bytes where it starts and its
+    /// literal (cmark does not say): a fenced block starts with a run of three
+    /// or more backticks or tildes, and its literal does not repeat that line
+    /// (an indented block's literal begins with its first line).
+    static func isFenced(line: UnsafeBufferPointer<UInt8>, literal: String) -> Bool {
+        guard let first = line.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else {
+            return false
+        }
+        var run = 0
+        while run < line.count && line[run] == first { run += 1 }
+        guard run >= 3 else { return false }
+        var end = 0
+        while end < line.count && line[end] != 0x0A && line[end] != 0x0D { end += 1 }
+        var firstLine = Array(line[..<end])
+        firstLine.append(0x0A)
+        return !literal.utf8.starts(with: firstLine)
+    }
+
     /// The first word of the info string: the language, if any.
     public var language: String? {
         let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)

@@ -1,0 +1,318 @@
+/// The prefix-identity harness: streams a document chunk by chunk and checks,
+/// at every chunk boundary, everything a client relies on.
+///
+/// For every boundary it checks that
+/// - the streamed tree equals a one-shot parse of the same prefix
+///   (cmark is the oracle);
+/// - no two blocks share an id;
+/// - replaying all patches so far from an empty document reproduces the
+///   tree, and no `update` carries a value equal to the block's old one;
+/// - the open block (the last leaf) keeps its id through every append that
+///   keeps its start: it is updated, never removed and re-inserted;
+/// and at the end that every block that was closed at some prefix is in the
+/// final tree with the same id and an equal value. The one allowed
+/// difference, inline content changed by a link reference definition that
+/// arrived later, is counted separately (`definitionUpdates`).
+///
+/// Checking a tree is O(document), so a full check at every one of a large
+/// document's boundaries is quadratic; ``fullCheckLimit`` spreads at most
+/// that many full checks evenly over the boundaries (the patch and id checks
+/// still run at every boundary).
+public struct PrefixHarness: Sendable {
+    /// How the document is cut into chunks.
+    public enum Chunking: Hashable, Sendable, CustomStringConvertible {
+        /// One byte per chunk (splits every UTF-8 character and every `\r\n`).
+        case everyByte
+        /// One line per chunk, terminator included.
+        case lines
+        /// Chunks of 1–16 bytes drawn from a seeded generator.
+        case random(seed: UInt64)
+        /// Chunks of a fixed number of bytes.
+        case fixed(Int)
+
+        /// Parses the command-line form: `every-byte`, `lines`, `random:SEED`, `N`.
+        public init?(argument: String) {
+            if argument == "every-byte" {
+                self = .everyByte
+            } else if argument == "lines" {
+                self = .lines
+            } else if argument.hasPrefix("random:"), let seed = UInt64(argument.dropFirst(7)) {
+                self = .random(seed: seed)
+            } else if let size = Int(argument), size > 0 {
+                self = .fixed(size)
+            } else {
+                return nil
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .everyByte: "every-byte"
+            case .lines: "lines"
+            case .random(let seed): "random:\(seed)"
+            case .fixed(let size): "\(size)"
+            }
+        }
+
+        /// The chunk boundaries for `bytes`, as ranges covering it in order.
+        public func chunks(of bytes: [UInt8]) -> [Range<Int>] {
+            var result: [Range<Int>] = []
+            var start = 0
+            switch self {
+            case .everyByte:
+                return (0..<bytes.count).map { $0..<($0 + 1) }
+            case .fixed(let size):
+                while start < bytes.count {
+                    result.append(start..<min(start + size, bytes.count))
+                    start += size
+                }
+            case .lines:
+                for (i, byte) in bytes.enumerated() where byte == 0x0A {
+                    result.append(start..<(i + 1))
+                    start = i + 1
+                }
+                if start < bytes.count { result.append(start..<bytes.count) }
+            case .random(let seed):
+                var generator = SplitMix64(seed: seed)
+                while start < bytes.count {
+                    let size = Int(generator.next() % 16) + 1
+                    result.append(start..<min(start + size, bytes.count))
+                    start += size
+                }
+            }
+            return result
+        }
+    }
+
+    /// One broken guarantee, with what is needed to reproduce it.
+    public struct Violation: Hashable, Sendable, CustomStringConvertible {
+        /// The document's name.
+        public var file: String
+        /// The index of the chunk after which the check failed (-1: at finish).
+        public var chunkIndex: Int
+        /// The length of the prefix (bytes of the input) at that point.
+        public var prefixLength: Int
+        /// The block involved, if any.
+        public var blockID: BlockID?
+        /// What is wrong.
+        public var message: String
+
+        public var description: String {
+            let block = blockID.map { " block \($0):" } ?? ""
+            return "\(file): chunk \(chunkIndex), prefix \(prefixLength) bytes:\(block) \(message)"
+        }
+    }
+
+    /// The outcome for one document and chunking.
+    public struct Report: Hashable, Sendable {
+        /// The document's name.
+        public var name: String
+        /// The chunking used.
+        public var chunking: Chunking
+        /// Chunks appended.
+        public var chunks = 0
+        /// Boundaries at which the tree was compared with a one-shot parse.
+        public var prefixesChecked = 0
+        /// Blocks in the final tree.
+        public var blocks = 0
+        /// Blocks that were closed before the end of the stream.
+        public var closedBlocks = 0
+        /// `update` patches emitted.
+        public var updates = 0
+        /// Closed blocks whose inline content a later link reference
+        /// definition changed (allowed).
+        public var definitionUpdates = 0
+        /// Bytes handed to cmark over the whole stream.
+        public var parsedBytes = 0
+        /// The first violations found (at most 20).
+        public var violations: [Violation] = []
+
+        /// Whether every check held.
+        public var passed: Bool { violations.isEmpty }
+
+        /// One line: `name (chunking): chunks=… prefixes=… blocks=… closed=… updates=… violations=…`.
+        public var summaryLine: String {
+            "\(name) (\(chunking)): chunks=\(chunks) prefixes=\(prefixesChecked) blocks=\(blocks) "
+                + "closed=\(closedBlocks) updates=\(updates) definition-updates=\(definitionUpdates) "
+                + "violations=\(violations.count)"
+        }
+    }
+
+    /// How documents are parsed.
+    public var options: ParseOptions
+    /// At most this many full-tree checks per document (`nil`: at every boundary).
+    public var fullCheckLimit: Int?
+
+    /// Creates a harness.
+    public init(options: ParseOptions = ParseOptions(), fullCheckLimit: Int? = nil) {
+        self.options = options
+        self.fullCheckLimit = fullCheckLimit
+    }
+
+    /// Streams `bytes` with `chunking` and checks every guarantee.
+    ///
+    /// - Complexity: O(chunks × document) with full checks at every boundary.
+    public func verify(name: String, bytes: [UInt8], chunking: Chunking) -> Report {
+        var report = Report(name: name, chunking: chunking)
+        let parser = MarkdownParser(options: options)
+        let chunks = chunking.chunks(of: bytes)
+        var document = StreamingDocument(options: options)
+        var mirror = Block(id: .document, kind: .document, range: 0..<0)
+        var closedValues: [BlockID: (value: BlockValue, children: [BlockID])] = [:]
+        let stride = fullCheckLimit.map { max(1, chunks.count / max(1, $0)) } ?? 1
+
+        func fail(_ chunk: Int, _ prefix: Int, _ id: BlockID?, _ message: String) {
+            if report.violations.count < 20 {
+                report.violations.append(
+                    Violation(file: name, chunkIndex: chunk, prefixLength: prefix, blockID: id, message: message))
+            }
+        }
+
+        func replay(_ patches: [Patch], chunk: Int, prefix: Int) {
+            let openLeaf = Self.lastLeaf(of: mirror)
+            let openParent = openLeaf.flatMap { Self.parent(of: $0.id, in: mirror) }
+            var removed: Set<BlockID> = []
+            for patch in patches {
+                switch patch {
+                case .update(let id, let value):
+                    report.updates += 1
+                    if let old = Self.find(id, in: mirror), old.value == value {
+                        fail(chunk, prefix, id, "update with an unchanged value")
+                    }
+                case .remove(let id):
+                    removed.insert(id)
+                case .insert(let parent, _, let block):
+                    // Under the same parent the open block must be updated in
+                    // place; a block that changes parent may be re-inserted.
+                    if removed.contains(block.id) && block.id == openLeaf?.id && parent == openParent {
+                        fail(chunk, prefix, block.id, "the open block was removed and re-inserted instead of updated")
+                    }
+                case .close(let id):
+                    if let block = Self.find(id, in: mirror), closedValues[id] == nil {
+                        closedValues[id] = (block.value, block.children.map(\.id))
+                    }
+                case .move: break
+                }
+                do {
+                    try patch.apply(to: &mirror)
+                } catch {
+                    fail(chunk, prefix, patch.id, "patch does not apply: \(error)")
+                }
+                if case .close(let id) = patch, closedValues[id] == nil, let block = Self.find(id, in: mirror) {
+                    closedValues[id] = (block.value, block.children.map(\.id))
+                }
+            }
+        }
+
+        func fullCheck(chunk: Int, prefix: Int, expected: Block) {
+            report.prefixesChecked += 1
+            if document.root != expected {
+                let detail = Self.firstDifference(document.root, expected)
+                fail(chunk, prefix, detail.id, "streamed tree differs from one-shot parse: \(detail.message)")
+            }
+            if mirror != document.root {
+                let detail = Self.firstDifference(mirror, document.root)
+                fail(chunk, prefix, detail.id, "replayed patches differ from the tree: \(detail.message)")
+            }
+            var seen: Set<BlockID> = []
+            document.root.forEach { block in
+                if !seen.insert(block.id).inserted { fail(chunk, prefix, block.id, "duplicate id") }
+            }
+        }
+
+        for (index, range) in chunks.enumerated() {
+            let patches = document.append(bytes: bytes[range])
+            report.chunks += 1
+            replay(patches, chunk: index, prefix: range.upperBound)
+            if index % stride == 0 || index == chunks.count - 1 {
+                let committed = range.upperBound - document.normalizer.pending.count
+                fullCheck(chunk: index, prefix: range.upperBound, expected: parser.parse(bytes: bytes[0..<committed]))
+            }
+            if report.violations.count >= 20 { break }
+        }
+        let patches = document.finish()
+        replay(patches, chunk: -1, prefix: bytes.count)
+        fullCheck(chunk: -1, prefix: bytes.count, expected: parser.parse(bytes: bytes))
+        report.parsedBytes = document.statistics.totalParsedBytes
+
+        // Closed blocks: same id and value in the final tree.
+        var final: [BlockID: Block] = [:]
+        document.root.forEach { final[$0.id] = $0 }
+        report.blocks = final.count
+        let finishedClosing = Set(patches.compactMap { if case .close(let id) = $0 { id } else { nil } })
+        for (id, closedValue) in closedValues where !finishedClosing.contains(id) {
+            report.closedBlocks += 1
+            guard let block = final[id] else {
+                fail(-1, bytes.count, id, "closed block is missing from the final tree")
+                continue
+            }
+            if block.children.map(\.id) != closedValue.children {
+                fail(-1, bytes.count, id, "closed block's children changed")
+            } else if block.value != closedValue.value {
+                if block.range == closedValue.value.range,
+                    block.kind.name == closedValue.value.kind.name,
+                    block.kind.inlines != nil || { if case .tableRow = block.kind { true } else { false } }()
+                {
+                    report.definitionUpdates += 1
+                } else {
+                    fail(-1, bytes.count, id, "closed block's value changed")
+                }
+            }
+        }
+        return report
+    }
+
+    static func find(_ id: BlockID, in block: Block) -> Block? {
+        if block.id == id { return block }
+        for child in block.children.reversed() {
+            if let found = find(id, in: child) { return found }
+        }
+        return nil
+    }
+
+    static func parent(of id: BlockID, in block: Block) -> BlockID? {
+        for child in block.children.reversed() {
+            if child.id == id { return block.id }
+            if let found = parent(of: id, in: child) { return found }
+        }
+        return nil
+    }
+
+    static func lastLeaf(of block: Block) -> Block? {
+        guard let last = block.children.last else { return block.id == .document ? nil : block }
+        return lastLeaf(of: last)
+    }
+
+    /// A readable description of where two trees first differ.
+    static func firstDifference(_ a: Block, _ b: Block) -> (id: BlockID?, message: String) {
+        if a.id != b.id { return (a.id, "ids \(a.id) vs \(b.id)") }
+        if a.kind != b.kind { return (a.id, "kinds differ: \(a.kind) vs \(b.kind)") }
+        if a.range != b.range { return (a.id, "ranges differ: \(a.range) vs \(b.range)") }
+        if a.children.count != b.children.count {
+            return (
+                a.id,
+                "children differ: [\(a.children.map(\.id.rawValue).joined(separator: ","))] vs [\(b.children.map(\.id.rawValue).joined(separator: ","))]"
+            )
+        }
+        for (x, y) in zip(a.children, b.children) where x != y { return firstDifference(x, y) }
+        return (nil, "equal")
+    }
+}
+
+/// SplitMix64: a small, fast, seeded generator, so random chunkings and
+/// property tests are reproducible from their seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,2 +1,0 @@
-// placeholder until this module lands
-enum StreamMarkTemplatesPlaceholder {}
