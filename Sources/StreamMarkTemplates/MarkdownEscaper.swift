@@ -1,0 +1,48 @@
+/// Escapes data so that it stays literal inline text wherever an escaped
+/// `{{path}}` lands in Markdown (paragraphs, headings, list items, table
+/// cells, link text).
+///
+/// - every ASCII punctuation character gets a backslash (`\*`, `\#`, `\|`,
+///   `\<`, `` \` ``, `\&`, `\\` …), so no emphasis, code span, link, HTML,
+///   entity, list marker, heading, table pipe or fence can start;
+/// - line breaks, tabs and other C0 controls become numeric character
+///   references (`&#10;`), so the text never leaves its line or block;
+/// - leading and trailing spaces become `&#32;`, so they are neither
+///   stripped nor read as indentation or a hard line break;
+/// - NUL becomes U+FFFD (as the engine's normalizer would).
+///
+/// The parsed inline text then equals the data exactly (NUL aside).
+enum MarkdownEscaper {
+    /// Appends the escaped form of `text` to `output`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func escape(_ text: String, into output: inout [UInt8]) {
+        let utf8 = Array(text.utf8)
+        var firstNonSpace = 0
+        while firstNonSpace < utf8.count, utf8[firstNonSpace] == 0x20 { firstNonSpace += 1 }
+        var lastNonSpace = utf8.count
+        while lastNonSpace > firstNonSpace, utf8[lastNonSpace - 1] == 0x20 { lastNonSpace -= 1 }
+        for (index, byte) in utf8.enumerated() {
+            switch byte {
+            case 0x00:
+                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case 0x20 where index < firstNonSpace || index >= lastNonSpace:
+                output.append(contentsOf: Array("&#32;".utf8))
+            case 0x01...0x1F:
+                output.append(contentsOf: Array("&#\(byte);".utf8))
+            case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            default:
+                output.append(byte)
+            }
+        }
+    }
+
+    /// The escaped form of `text`.
+    static func escape(_ text: String) -> String {
+        var output: [UInt8] = []
+        escape(text, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+}
