@@ -137,7 +137,11 @@ public final class RenderCache<Context: Hashable, Output> {
         if let entry = entries[block.id], entry.context == context, !dirty.contains(block.id) {
             return entry.output
         }
+        // A dirty block is revalidated through the children it composed; a
+        // renderer that composed none (it rendered its subtree itself) must
+        // render again, since a descendant changed.
         if let entry = entries[block.id], entry.context == context, entry.value == block.value,
+            !entry.childrenUsed.isEmpty || block.children.isEmpty,
             entry.childIDs.count == block.children.count,
             entry.childIDs.elementsEqual(block.children.lazy.map(\.id))
         {

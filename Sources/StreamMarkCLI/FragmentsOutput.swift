@@ -1,0 +1,59 @@
+import Foundation
+import StreamMark
+import StreamMarkHTML
+
+/// `--format html --fragments`: NDJSON `{"id":…,"html":…}` for every
+/// top-level block whose HTML changed, after every chunk; `"html":null` when
+/// a block is gone. The fragments of the blocks in document order,
+/// concatenated, are the document's HTML.
+final class FragmentsOutput: StreamOutput {
+    private let cache: RenderCache<Int, String>
+    private var emitted: [BlockID: String] = [:]
+    private var order: [BlockID] = []
+
+    init(options: HTMLRenderer.RenderOptions) {
+        let renderer = HTMLRenderer(options: options)
+        cache = RenderCache { block, _, _ in renderer.render(block: block) }
+    }
+
+    func consume(_ patches: [Patch], document: StreamingDocument) {
+        guard !patches.isEmpty else { return }
+        do {
+            try cache.apply(patches)
+        } catch {
+            cache.update(to: document.root)
+        }
+        var out = ""
+        let ids = cache.root.children.map(\.id)
+        if ids != order {
+            let present = Set(ids)
+            for id in order where !present.contains(id) {
+                emitted[id] = nil
+                out += Self.line(id: id, html: nil)
+            }
+            order = ids
+        }
+        for block in cache.root.children {
+            let html = cache.output(for: block, context: 0)
+            if emitted[block.id] != html {
+                emitted[block.id] = html
+                out += Self.line(id: block.id, html: html)
+            }
+        }
+        if !out.isEmpty { OutputSink.standardOutput.write(out) }
+    }
+
+    func finish(_ patches: [Patch], document: StreamingDocument) {
+        consume(patches, document: document)
+    }
+
+    /// One NDJSON line.
+    static func line(id: BlockID, html: String?) -> String {
+        "{\"id\":\(quoted(id.rawValue)),\"html\":\(html.map(quoted) ?? "null")}\n"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,49 @@
+/// The text of `streammark --help` and the version.
+enum HelpText {
+    /// The program version.
+    static let version = "0.1.0"
+
+    /// The full help.
+    static let text = """
+        streammark — render Markdown as it streams
+
+        usage: streammark [options] [FILE]
+               streammark verify [--chunking every-byte|lines|random:SEED|N] FILE...
+               streammark template …
+
+        Reads FILE (or stdin, or `-`) as bytes arrive — it never waits for the end —
+        and feeds every read to the streaming engine.
+
+        Output:
+          --format terminal   rendered for a terminal (default). On a terminal the
+                              finished blocks go to the scrollback once and only the
+                              open tail is redrawn; when stdout is not a terminal,
+                              finished blocks are printed as they close and the rest
+                              at the end, with no escape sequences (unless
+                              --color always).
+          --format patches    NDJSON: one patch per line, written after every chunk.
+          --format html       the final document as HTML.
+            --fragments       with html: NDJSON {"id":…,"html":…} for every top-level
+                              block whose HTML changed, after every chunk.
+          --format tree       the final tree: ids, kinds, byte ranges.
+
+        Terminal:
+          --width N           wrap at N columns (default: the terminal's, $COLUMNS, 80)
+          --color WHEN        never, always or auto (default; off if NO_COLOR is set)
+          --no-hyperlinks     show URLs after link text instead of OSC 8 hyperlinks
+                              (always so when stdout is not a terminal)
+        Input:
+          --replay BYTES[:MS] replay the input in chunks of BYTES with MS
+                              milliseconds between them, as if it were streaming
+        Parsing and rendering:
+          --unsafe            keep raw HTML (html output; dimmed in the terminal)
+          --smart             smart punctuation
+          --no-gfm            plain CommonMark: no GitHub extensions
+          --extensions LIST   only these of table,tasklist,strikethrough,autolink
+          --help, --version
+
+        Exit status: 0 success, 1 unreadable input or failed verification,
+        64 bad arguments.
+
+        """
+}

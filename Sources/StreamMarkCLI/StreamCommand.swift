@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreamMark
+import StreamMarkHTML
+import StreamMarkTerminal
+
+/// The main command: streams the input through the engine into the chosen
+/// output format.
+struct StreamCommand {
+    /// The parsed options.
+    var options: CommandLineOptions
+
+    /// Runs the command and returns the exit status.
+    func run() -> Int32 {
+        let descriptor: Int32
+        let name = options.file ?? "-"
+        if let file = options.file, file != "-" {
+            descriptor = open(file, O_RDONLY)
+            if descriptor < 0 {
+                return cannotRead(file, errno: errno)
+            }
+        } else {
+            descriptor = 0
+        }
+        let stdoutIsTerminal = TerminalDevice.isTerminal(1)
+        let format = options.format ?? .terminal
+        let output = makeOutput(format: format, stdoutIsTerminal: stdoutIsTerminal)
+        if format == .terminal && stdoutIsTerminal { TerminalDevice.watchResizes() }
+        var document = StreamingDocument(options: options.parseOptions)
+        var reader = InputReader(descriptor: descriptor)
+        let live = format == .terminal && stdoutIsTerminal
+        var status: Int32 = 0
+
+        if let chunk = options.replayChunk {
+            // Replay: read everything (progressively), then feed fixed chunks.
+            var bytes: [UInt8] = []
+            var failure: Int32?
+            reading: while true {
+                switch reader.next(cap: 1 << 20, timeout: -1) {
+                case .bytes(let more): bytes.append(contentsOf: more)
+                case .idle: continue
+                case .end: break reading
+                case .failure(let error):
+                    failure = error
+                    break reading
+                }
+            }
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + chunk)
+                let patches = document.append(bytes: bytes[start..<end])
+                output.consume(patches, document: document)
+                start = end
+                if options.replayDelayMilliseconds > 0 && start < bytes.count {
+                    usleep(useconds_t(options.replayDelayMilliseconds * 1000))
+                }
+                if live && TerminalDevice.takeResize() { output.resized(document: document) }
+            }
+            if let failure { status = cannotRead(name, errno: failure) }
+        } else {
+            reading: while true {
+                let cap = max(1 << 16, document.statistics.lastParsedBytes)
+                switch reader.next(cap: cap, timeout: live ? 200 : -1) {
+                case .bytes(let bytes):
+                    let patches = document.append(bytes: bytes)
+                    output.consume(patches, document: document)
+                case .idle:
+                    break
+                case .end:
+                    break reading
+                case .failure(let error):
+                    // Keep what arrived: finish and render it, then report.
+                    status = cannotRead(name, errno: error)
+                    break reading
+                }
+                if live && TerminalDevice.takeResize() { output.resized(document: document) }
+            }
+        }
+        let last = document.finish()
+        output.finish(last, document: document)
+        if descriptor != 0 { close(descriptor) }
+        return status
+    }
+
+    private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
+        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
+        switch format {
+        case .patches: return PatchesOutput()
+        case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
+        case .tree: return TreeOutput()
+        case .terminal:
+            let size = stdoutIsTerminal ? TerminalDevice.size(of: 1) : nil
+            let environmentColumns = getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
+            let width = options.width ?? size?.columns ?? environmentColumns ?? 80
+            let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+            let color: Bool
+            switch options.color {
+            case .always: color = true
+            case .never: color = false
+            case .auto: color = stdoutIsTerminal && !noColor
+            }
+            let terminalOptions = TerminalOptions(
+                width: width, color: color, hyperlinks: options.hyperlinks && stdoutIsTerminal,
+                showsHTML: options.unsafe)
+            return TerminalOutput(
+                options: terminalOptions, live: stdoutIsTerminal, columns: size?.columns ?? width,
+                height: size?.rows ?? 24,
+                fixedWidth: options.width)
+        }
+    }
+
+    /// Reports `streammark: cannot read PATH: reason` and returns 1.
+    private func cannotRead(_ path: String, errno error: Int32) -> Int32 {
+        let reason = String(cString: strerror(error))
+        OutputSink.standardError.write("streammark: cannot read \(path): \(reason)\n")
+        return 1
+    }
+}

@@ -1,0 +1,174 @@
+import StreamMark
+
+/// Writes a streaming document to a terminal: closed top-level blocks go to
+/// the scrollback once and are never touched again; only the open tail is
+/// redrawn in place (cursor up, clear to end of screen), and the redrawn
+/// region never exceeds the terminal height minus one row, so a redraw can
+/// never reach above the top of the screen.
+///
+/// Without ``live`` (output is not a terminal), closed blocks are written as
+/// they close and the rest when the stream ends, with no cursor movement.
+///
+/// Tail lines that must scroll off the top of the screen are *frozen*:
+/// written once like closed blocks. If a frozen line later changes (rare: a
+/// paragraph re-wrapping far above the end) the old line stays.
+public final class LiveTerminalWriter {
+    /// The renderer; its width follows ``resize(width:height:)``.
+    public private(set) var renderer: TerminalRenderer
+    /// Whether the tail is drawn and redrawn in place.
+    public let live: Bool
+    /// The terminal height in rows.
+    public private(set) var height: Int
+    /// The terminal width in columns (may differ from the render width).
+    public private(set) var columns: Int
+    /// The render cache (exposed for render counts).
+    public private(set) var cache: RenderCache<TerminalContext, [String]>
+
+    private let write: (String) -> Void
+    /// Top-level children before this index are written for good.
+    private var committedIndex = 0
+    /// Whether anything visible was written (blank-line separators).
+    private var wroteContent = false
+    /// Lines of the uncommitted part already written for good.
+    private var frozen = 0
+    /// The live lines on screen, and their display widths.
+    private var liveLines: [String] = []
+    private var liveWidths: [Int] = []
+
+    /// Creates a writer.
+    ///
+    /// - Parameters:
+    ///   - renderer: renders blocks (its options give the width).
+    ///   - live: redraw the open tail in place (a terminal).
+    ///   - columns: the terminal width in columns (for counting the rows a
+    ///     long line takes); `nil` means the render width.
+    ///   - height: the terminal height in rows.
+    ///   - write: writes text to the terminal.
+    public init(
+        renderer: TerminalRenderer, live: Bool, columns: Int? = nil, height: Int = 24,
+        write: @escaping (String) -> Void
+    ) {
+        self.renderer = renderer
+        self.live = live
+        self.columns = max(1, columns ?? renderer.options.width)
+        self.height = max(2, height)
+        self.cache = renderer.makeCache()
+        self.write = write
+    }
+
+    /// Applies the engine's patches and updates the screen.
+    ///
+    /// - Complexity: O(patches + lines of the open blocks that changed); closed
+    ///   blocks are rendered once and then only written.
+    public func update(with patches: [Patch], isClosed: (BlockID) -> Bool) {
+        do {
+            try cache.apply(patches)
+        } catch {
+            return
+        }
+        redraw(isClosed: isClosed, final: false)
+    }
+
+    /// Writes everything that is left; the tail becomes permanent.
+    public func finish(with patches: [Patch]) {
+        try? cache.apply(patches)
+        redraw(isClosed: { _ in true }, final: true)
+    }
+
+    /// Changes the terminal size and the render width; the tail is redrawn.
+    public func resize(width: Int, columns: Int, height: Int, isClosed: (BlockID) -> Bool) {
+        let newHeight = max(2, height)
+        let newColumns = max(1, columns)
+        guard width != renderer.options.width || newHeight != self.height || newColumns != self.columns else {
+            return
+        }
+        var options = renderer.options
+        options.width = max(1, width)
+        // The terminal may have re-wrapped the live lines: measure them again.
+        let rows = liveWidths.reduce(0) { $0 + Self.rows($1, columns: newColumns) }
+        self.columns = newColumns
+        renderer = TerminalRenderer(options: options)
+        let old = cache
+        cache = renderer.makeCache()
+        cache.update(to: old.root)
+        self.height = newHeight
+        var out = rows > 0 ? "\r\u{1B}[\(min(rows, newHeight - 1))A\u{1B}[J" : ""
+        liveLines = []
+        liveWidths = []
+        out += draw(isClosed: isClosed, final: false)
+        if !out.isEmpty { write(out) }
+    }
+
+    private func redraw(isClosed: (BlockID) -> Bool, final: Bool) {
+        let out = draw(isClosed: isClosed, final: final)
+        if !out.isEmpty { write(out) }
+    }
+
+    /// The rows a line of `width` columns takes on a terminal of `columns`.
+    static func rows(_ width: Int, columns: Int) -> Int {
+        max(1, (width + columns - 1) / max(1, columns))
+    }
+
+    private func chunk(_ block: Block, hasContentBefore: Bool) -> [String] {
+        let lines = cache.output(for: block, context: renderer.rootContext)
+        if lines.isEmpty { return [] }
+        return hasContentBefore ? [""] + lines : lines
+    }
+
+    private func draw(isClosed: (BlockID) -> Bool, final: Bool) -> String {
+        let children = cache.root.children
+        var permanent = ""
+        // Closed blocks: write what is not frozen yet, once.
+        while committedIndex < children.count && (final || isClosed(children[committedIndex].id)) {
+            let lines = chunk(children[committedIndex], hasContentBefore: wroteContent)
+            if !lines.isEmpty { wroteContent = true }
+            if frozen < lines.count {
+                for line in lines[frozen...] { permanent += line + "\n" }
+                frozen = 0
+            } else {
+                frozen -= lines.count
+            }
+            committedIndex += 1
+        }
+        guard live else { return permanent }
+        // The open tail.
+        var tail: [String] = []
+        var content = wroteContent
+        for index in committedIndex..<children.count {
+            let lines = chunk(children[index], hasContentBefore: content)
+            if !lines.isEmpty { content = true }
+            tail.append(contentsOf: lines)
+        }
+        var visible = frozen < tail.count ? Array(tail[frozen...]) : []
+        var widths = visible.map { DisplayWidth.ofVisibleText($0) }
+        var rows = widths.reduce(0) { $0 + Self.rows($1, columns: columns) }
+        var freeze = 0
+        while rows > height - 1 && freeze < visible.count {
+            permanent += visible[freeze] + "\n"
+            rows -= Self.rows(widths[freeze], columns: columns)
+            freeze += 1
+        }
+        if freeze > 0 {
+            wroteContent = true
+            frozen += freeze
+            visible.removeFirst(freeze)
+            widths.removeFirst(freeze)
+        }
+        if permanent.isEmpty && visible == liveLines { return "" }
+        // Keep the lines that did not change; rewrite from the first change.
+        var same = 0
+        if permanent.isEmpty {
+            while same < visible.count && same < liveLines.count && visible[same] == liveLines[same] { same += 1 }
+        }
+        let oldRows = liveWidths[same...].reduce(0) { $0 + Self.rows($1, columns: columns) }
+        var out = "\u{1B}[?2026h"
+        if oldRows > 0 { out += "\r\u{1B}[\(oldRows)A" }
+        out += "\u{1B}[J"
+        out += permanent
+        for line in visible[same...] { out += line + "\n" }
+        out += "\u{1B}[?2026l"
+        liveLines = visible
+        liveWidths = widths
+        return out
+    }
+}
