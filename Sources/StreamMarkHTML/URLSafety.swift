@@ -2,7 +2,7 @@
 /// are, and which URLs safe output drops.
 enum URLSafety {
     /// Whether `houdini_escape_href` copies `byte` unchanged: ASCII letters
-    /// and digits and `-_.+!*(),%#@?=;:/$`. Every other byte is written as
+    /// and digits and `-_.+!*(),%#@?=;:/$~`. Every other byte is written as
     /// `%XX`, except `&` (`&amp;`) and `'` (`&#x27;`).
     static func isHrefSafe(_ byte: UInt8) -> Bool {
         switch byte {
@@ -13,7 +13,7 @@ enum URLSafety {
             UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "("), UInt8(ascii: ")"),
             UInt8(ascii: ","), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "@"),
             UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":"),
-            UInt8(ascii: "/"), UInt8(ascii: "$"):
+            UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: "~"):
             return true
         default:
             return false

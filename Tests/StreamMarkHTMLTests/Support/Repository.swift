@@ -15,7 +15,7 @@ enum Repository {
     }()
 
     /// `Corpus/` in the repository.
-    static var corpus: URL { root.appendingPathComponent("Corpus") }
+    static var corpus: URL { root.appendingPathComponent("Corpus").resolvingSymlinksInPath() }
 
     /// The bytes of a file under the repository root.
     static func bytes(_ relativePath: String) throws -> [UInt8] {

@@ -1,0 +1,53 @@
+import Foundation
+import StreamMark
+import StreamMarkHTML
+import Testing
+
+/// Every Markdown file of the corpus (the 40 real model answers in
+/// `Corpus/llm` and any other `*.md` outside the spec folders) renders byte
+/// for byte as cmark renders it, under every option set.
+@Suite struct CorpusTests {
+    /// Paths relative to the repository root.
+    static let files: [String] = {
+        let corpus = Repository.corpus
+        guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
+        var result: [String] = []
+        for case let path as String in enumerator where path.hasSuffix(".md") {
+            if path.hasPrefix("commonmark/") || path.hasPrefix("gfm/") { continue }
+            result.append("Corpus/" + path)
+        }
+        return result.sorted()
+    }()
+
+    @Test func corpusIsFound() {
+        #expect(Self.files.filter { $0.hasPrefix("Corpus/llm/") }.count == 40)
+        #expect(Self.files.contains("Corpus/SOURCES.md"))
+    }
+
+    @Test(arguments: files)
+    func matchesCmark(_ path: String) throws {
+        let bytes = try Repository.bytes(path)
+        #expect(!bytes.isEmpty)
+        for (renderOptions, cmarkOptions) in Oracle.optionSets {
+            let ours = Oracle.ours(bytes, options: renderOptions)
+            let cmark = CmarkReference.html(bytes, options: cmarkOptions)
+            #expect(ours == cmark, "\(renderOptions): \(Oracle.firstDifference(ours, cmark))")
+        }
+        let smart = Oracle.ours(bytes, smart: true, options: .init(unsafe: true))
+        let cmarkSmart = CmarkReference.html(bytes, options: [.smart, .unsafe])
+        #expect(smart == cmarkSmart, "smart: \(Oracle.firstDifference(smart, cmarkSmart))")
+    }
+
+    /// Top-level fragments concatenate to the document's HTML.
+    @Test(arguments: files)
+    func fragmentsConcatenateToDocument(_ path: String) throws {
+        let bytes = try Repository.bytes(path)
+        let tree = MarkdownParser(options: .commonMark).parse(bytes: bytes)
+        #expect(tree.children.count > 1)
+        for options in [HTMLRenderer.RenderOptions(), .init(unsafe: true)] {
+            let renderer = HTMLRenderer(options: options)
+            let fragments = tree.children.map { renderer.render(block: $0) }.joined()
+            #expect(fragments == CmarkReference.html(bytes, options: options.unsafe ? [.unsafe] : []))
+        }
+    }
+}
