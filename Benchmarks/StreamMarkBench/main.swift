@@ -1,1 +1,42 @@
-print("streammark-bench: not built yet")
+import Foundation
+
+// streammark-bench: the benchmark of issue 5 and the corpus generator.
+//   streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap S] [--smoke] [FILES...]
+//   streammark-bench generate [--out DIR] [--scale small|full] [--check]
+//   streammark-bench memory-probe --megabytes N --chunk N --cap S   (internal: the memory child)
+
+let usage = """
+    usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS]
+                            [--smoke] [--no-baselines] [--no-growth] [--no-memory] [FILES...]
+           streammark-bench generate [--out DIR] [--scale small|full] [--check]
+
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "generate":
+    exit(GenerateCommand.run(Array(arguments.dropFirst())))
+case "memory-probe":
+    var megabytes = 10
+    var chunking = Chunking.bytes(64)
+    var cap = 30.0
+    var index = 1
+    while index + 1 < arguments.count {
+        switch arguments[index] {
+        case "--megabytes": megabytes = Int(arguments[index + 1]) ?? megabytes
+        case "--chunk": chunking = Chunking(argument: arguments[index + 1]) ?? chunking
+        case "--cap": cap = Double(arguments[index + 1]) ?? cap
+        default: break
+        }
+        index += 2
+    }
+    exit(MemoryProbe.runChild(megabytes: megabytes, chunking: chunking, cap: cap))
+case "--help", "-h":
+    print(usage, terminator: "")
+default:
+    guard let command = BenchmarkCommand(arguments) else {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(2)
+    }
+    exit(command.run())
+}
