@@ -6,45 +6,109 @@
 /// document text, indexed by document offsets. `cells` parses the inline
 /// content of table cells with the document's link reference definitions in
 /// scope.
+///
+/// The transformation is a pure function of each block's own source lines
+/// and value, so the streaming engine can apply it to any window of blocks.
+/// See `docs/extensions.md` for the known differences from cmark-gfm.
 enum ExtensionLayer {
     static func apply(
         to blocks: inout [Block], text: UnsafeBufferPointer<UInt8>, options: ParseOptions,
         cells: CellInlineParser
     ) {
-        // Filled in by the extension layer (tables, task lists,
-        // strikethrough, autolinks).
+        let extensions = options.extensions
+        if extensions.isEmpty { return }
+        let layer = ExtensionWalker(
+            text: text, extensions: extensions, cells: cells, lines: SourceLines(text: text))
+        blocks = layer.transform(blocks, prefixes: [])
     }
 }
 
-/// Parses the inline content of table cells with cmark, with the link
-/// reference definitions of `context` in scope.
-struct CellInlineParser {
-    /// Text whose link reference definitions are in scope (it is parsed with
-    /// the cells but its own blocks are discarded).
-    var context: [UInt8]
-    /// Smart punctuation.
-    var smart: Bool
+/// Walks a block tree and applies the enabled extensions.
+struct ExtensionWalker {
+    let text: UnsafeBufferPointer<UInt8>
+    let extensions: ParseOptions.Extensions
+    let cells: CellInlineParser
+    let lines: SourceLines
 
-    /// The inlines of each cell, in order. Each cell's text is the cell
-    /// content with `\|` already unescaped.
-    func parse(_ cellTexts: [String]) -> [[Inline]] {
-        if cellTexts.isEmpty { return [] }
-        // Each cell becomes an ATX heading: heading content is parsed as
-        // inlines only, never as blocks. A closing " #" absorbs any trailing
-        // '#'s the cell itself ends with.
-        var buffer = context
-        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
-        let start = buffer.count
-        for cell in cellTexts {
-            buffer.append(contentsOf: Array("# ".utf8))
-            for byte in cell.utf8 where byte != 0x0A && byte != 0x0D { buffer.append(byte) }
-            buffer.append(contentsOf: Array(" #\n".utf8))
+    /// Transforms sibling blocks that share the container prefixes `prefixes`.
+    func transform(_ blocks: [Block], prefixes: [LinePrefix]) -> [Block] {
+        var result: [Block] = []
+        result.reserveCapacity(blocks.count)
+        for block in blocks {
+            result.append(contentsOf: transform(block, prefixes: prefixes))
         }
-        let blocks = buffer.withUnsafeBufferPointer { pointer in
-            CmarkNodeReader.parse(pointer, smart: smart, contentStart: start, mapOffset: { $0 })
+        return result
+    }
+
+    private func transform(_ block: Block, prefixes: [LinePrefix]) -> [Block] {
+        var block = block
+        switch block.kind {
+        case .blockQuote:
+            block.children = transform(block.children, prefixes: prefixes + [.quote])
+            return [block]
+        case .list:
+            block.children = transform(block.children, prefixes: prefixes)
+            return [block]
+        case .item:
+            let inner = prefixes + [lines.itemPrefix(itemStart: block.range.lowerBound, outer: prefixes)]
+            if extensions.contains(.taskList) {
+                TaskListMarker(text: text).apply(to: &block)
+            }
+            block.children = transform(block.children, prefixes: inner)
+            return [block]
+        case .paragraph(let inlines):
+            if extensions.contains(.table),
+                let replaced = TableBuilder(walker: self).tables(in: block, setext: nil, prefixes: prefixes)
+            {
+                return replaced
+            }
+            block.kind = .paragraph(inlines: inlineExtensions(inlines))
+            return [block]
+        case .heading(let level, let inlines):
+            if extensions.contains(.table), let underline = setextUnderline(block),
+                let replaced = TableBuilder(walker: self).tables(in: block, setext: underline, prefixes: prefixes)
+            {
+                return replaced
+            }
+            block.kind = .heading(level: level, inlines: inlineExtensions(inlines))
+            return [block]
+        case .table(var attributes):
+            attributes.header = attributes.header.map(cellExtensions)
+            block.kind = .table(attributes)
+            return [block]
+        case .tableRow(let row):
+            block.kind = .tableRow(cells: row.map(cellExtensions))
+            return [block]
+        default:
+            return [block]
         }
-        var result: [[Inline]] = blocks.map { $0.kind.inlines ?? [] }
-        while result.count < cellTexts.count { result.append([]) }
-        return Array(result.prefix(cellTexts.count))
+    }
+
+    private func cellExtensions(_ cell: TableCell) -> TableCell {
+        var cell = cell
+        cell.inlines = inlineExtensions(cell.inlines)
+        return cell
+    }
+
+    /// The inline extensions (autolinks, strikethrough) over one block's inlines.
+    func inlineExtensions(_ inlines: [Inline]) -> [Inline] {
+        InlineExtensionPass(
+            autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough)
+        ).apply(inlines)
+    }
+
+    /// For a setext heading: the underline character (`=` or `-`); `nil`
+    /// for an ATX heading.
+    private func setextUnderline(_ block: Block) -> UInt8? {
+        let start = block.range.lowerBound
+        guard start < text.count, text[start] != UInt8(ascii: "#") else { return nil }
+        var end = block.range.upperBound
+        while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+        guard end > start else { return nil }
+        let last = text[end - 1]
+        guard last == UInt8(ascii: "=") || last == UInt8(ascii: "-") else { return nil }
+        // The underline is on a later line than the first.
+        let lineStart = lines.lineStart(of: end - 1)
+        return lineStart > start ? last : nil
     }
 }

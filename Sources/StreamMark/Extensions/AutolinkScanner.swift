@@ -1,0 +1,193 @@
+/// GitHub's extended autolinks (`www.`, `http://`, `https://`, `ftp://`,
+/// e-mail addresses), scanned as cmark-gfm 0.29's autolink extension scans
+/// them: same domain check, trailing punctuation, parenthesis balance and
+/// `&entity;` rules.
+///
+/// Scanning works on one text node; `data` is the node's bytes from the
+/// trigger position plus, when the node is followed by more inline content,
+/// one byte standing for that content (never part of a link).
+enum AutolinkScanner {
+    /// cmark-gfm's `autolink_delim`: trims trailing punctuation, `&entity;`
+    /// and unbalanced `)`; cuts at `<`.
+    static func trimmedEnd(_ data: [UInt8], _ start: Int, _ end: Int) -> Int {
+        var linkEnd = end - start
+        for i in 0..<linkEnd where data[start + i] == UInt8(ascii: "<") {
+            linkEnd = i
+            break
+        }
+        while linkEnd > 0 {
+            let last = data[start + linkEnd - 1]
+            if "?!.,:*_~'\"".utf8.contains(last) {
+                linkEnd -= 1
+            } else if last == UInt8(ascii: ";") {
+                var newEnd = linkEnd - 2
+                while newEnd > 0, CharacterClass.isASCIIAlpha(data[start + newEnd]) { newEnd -= 1 }
+                if newEnd < linkEnd - 2, newEnd >= 0, data[start + newEnd] == UInt8(ascii: "&") {
+                    linkEnd = newEnd
+                } else {
+                    linkEnd -= 1
+                }
+            } else if last == UInt8(ascii: ")") {
+                var opening = 0
+                var closing = 0
+                for i in 0..<linkEnd {
+                    if data[start + i] == UInt8(ascii: "(") {
+                        opening += 1
+                    } else if data[start + i] == UInt8(ascii: ")") {
+                        closing += 1
+                    }
+                }
+                if closing <= opening { break }
+                linkEnd -= 1
+            } else {
+                break
+            }
+        }
+        return start + linkEnd
+    }
+
+    /// cmark-gfm's `check_domain` over `data[start..<start+size]`: the length
+    /// of the domain, or 0 if it is invalid (an underscore in one of the
+    /// last two labels, or no dot when `allowShort` is false).
+    static func domainLength(_ data: [UInt8], _ start: Int, _ size: Int, allowShort: Bool) -> Int {
+        var i = 1
+        var dots = 0
+        var underscore1 = 0
+        var underscore2 = 0
+        while i < size - 1 {
+            let byte = data[start + i]
+            if byte == UInt8(ascii: "_") {
+                underscore2 += 1
+            } else if byte == UInt8(ascii: ".") {
+                underscore1 = underscore2
+                underscore2 = 0
+                dots += 1
+            } else if !CharacterClass.isHostCharacter(data, at: start + i), byte != UInt8(ascii: "-") {
+                break
+            }
+            i += 1
+        }
+        if underscore1 > 0 || underscore2 > 0 { return 0 }
+        return allowShort || dots > 0 ? i : 0
+    }
+
+    /// A `www.` link starting at `position` of `data` (whose first
+    /// `textCount` bytes are the text node). Returns the end of the link.
+    static func wwwLink(_ data: [UInt8], at position: Int, textCount: Int) -> Int? {
+        let size = data.count - position
+        guard size >= 4, data[position..<position + 4].elementsEqual("www.".utf8) else { return nil }
+        var linkEnd = domainLength(data, position, size, allowShort: false)
+        guard linkEnd > 0 else { return nil }
+        while linkEnd < size, !CharacterClass.isASCIISpace(data[position + linkEnd]) { linkEnd += 1 }
+        let end = trimmedEnd(data, position, min(position + linkEnd, textCount))
+        return end > position ? end : nil
+    }
+
+    /// A `scheme://` link whose `:` is at `colon`; the scheme may start no
+    /// earlier than `lowerBound`. Returns the link's range.
+    static func urlLink(_ data: [UInt8], colon: Int, lowerBound: Int, textCount: Int) -> Range<Int>? {
+        let size = data.count - colon
+        guard size >= 4, data[colon + 1] == UInt8(ascii: "/"), data[colon + 2] == UInt8(ascii: "/") else {
+            return nil
+        }
+        var start = colon
+        while start > lowerBound, CharacterClass.isASCIIAlpha(data[start - 1]) { start -= 1 }
+        guard isSafe(data, start) else { return nil }
+        let domain = domainLength(data, colon + 3, size - 3, allowShort: true)
+        guard domain > 0 else { return nil }
+        var linkEnd = 3 + domain
+        while linkEnd < size, !CharacterClass.isASCIISpace(data[colon + linkEnd]) { linkEnd += 1 }
+        let end = trimmedEnd(data, colon, min(colon + linkEnd, textCount))
+        return end > colon ? start..<end : nil
+    }
+
+    /// `sd_autolink_issafe`: `http://`, `https://` or `ftp://` (any case)
+    /// followed by a host character.
+    private static func isSafe(_ data: [UInt8], _ start: Int) -> Bool {
+        for scheme in ["http://", "https://", "ftp://"] {
+            let pattern = Array(scheme.utf8)
+            guard data.count - start > pattern.count else { continue }
+            var equal = true
+            for k in 0..<pattern.count where data[start + k] | (CharacterClass.isASCIIAlpha(data[start + k]) ? 0x20 : 0) != pattern[k] {
+                equal = false
+                break
+            }
+            if equal, CharacterClass.isHostCharacter(data, at: start + pattern.count) { return true }
+        }
+        return false
+    }
+
+    /// Splits a text node at e-mail addresses (cmark-gfm's `postprocess_text`).
+    static func emails(in text: String) -> [Inline]? {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "@")) else { return nil }
+        var result: [Inline] = []
+        var rest = bytes[...]
+        var offset = 0
+        var depth = 0
+        var found = false
+        while depth <= 1000 {
+            depth += 1
+            let base = rest.startIndex
+            guard offset < rest.count, let at = rest[(base + offset)...].firstIndex(of: UInt8(ascii: "@")) else {
+                break
+            }
+            let maxRewind = at - (base + offset)
+            var rewind = 0
+            var slash = false
+            while rewind < maxRewind {
+                let c = rest[at - rewind - 1]
+                if CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) {
+                    rewind += 1
+                    continue
+                }
+                if c == UInt8(ascii: "/") { slash = true }
+                break
+            }
+            if rewind == 0 || slash {
+                offset = at + 1 - base
+                continue
+            }
+            let size = rest.endIndex - at
+            var linkEnd = 0
+            var ats = 0
+            var dots = 0
+            while linkEnd < size {
+                let c = rest[at + linkEnd]
+                if CharacterClass.isASCIIAlphanumeric(c) {
+                } else if c == UInt8(ascii: "@") {
+                    ats += 1
+                } else if c == UInt8(ascii: "."), linkEnd < size - 1,
+                    CharacterClass.isASCIIAlphanumeric(rest[at + linkEnd + 1])
+                {
+                    dots += 1
+                } else if c != UInt8(ascii: "-"), c != UInt8(ascii: "_") {
+                    break
+                }
+                linkEnd += 1
+            }
+            if linkEnd < 2 || ats != 1 || dots == 0
+                || (!CharacterClass.isASCIIAlpha(rest[at + linkEnd - 1]) && rest[at + linkEnd - 1] != UInt8(ascii: "."))
+            {
+                offset = at + 1 - base
+                continue
+            }
+            let data = Array(rest[at..<(at + linkEnd)])
+            linkEnd = trimmedEnd(data, 0, linkEnd)
+            if linkEnd == 0 {
+                offset = at + 1 - base
+                continue
+            }
+            let before = rest[base..<(at - rewind)]
+            if !before.isEmpty { result.append(.text(String(decoding: before, as: UTF8.self))) }
+            let address = String(decoding: rest[(at - rewind)..<(at + linkEnd)], as: UTF8.self)
+            result.append(.link(destination: "mailto:" + address, title: "", children: [.text(address)]))
+            found = true
+            rest = rest[(at + linkEnd)...]
+            offset = 0
+        }
+        guard found else { return nil }
+        if !rest.isEmpty { result.append(.text(String(decoding: rest, as: UTF8.self))) }
+        return result
+    }
+}

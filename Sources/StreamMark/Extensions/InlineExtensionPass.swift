@@ -1,0 +1,325 @@
+/// The inline extensions over cmark's inline tree: extended autolinks
+/// (`www.`, `http(s)://`, `ftp://` while inline content is scanned, then
+/// e-mail addresses over the finished tree) and strikethrough (`~`/`~~`
+/// delimiter runs, paired as cmark-gfm pairs them).
+///
+/// cmark has already resolved code spans, raw HTML, links, emphasis and
+/// escapes; these passes only look inside text nodes, and treat every other
+/// inline as the source characters it starts and ends with (`*` for
+/// emphasis, `` ` `` for code, `[`/`)` for links, a newline for breaks).
+struct InlineExtensionPass {
+    /// Extended autolinks.
+    var autolink: Bool
+    /// Strikethrough.
+    var strikethrough: Bool
+
+    /// An inline with the source characters it starts and ends with.
+    private struct Piece {
+        var inline: Inline
+        var first: Unicode.Scalar
+        var last: Unicode.Scalar
+    }
+
+    /// Applies the enabled inline extensions to a block's inlines.
+    ///
+    /// - Complexity: O(n) in the size of the inline tree, plus O(d²) in the
+    ///   number d of `~` delimiter runs of one sibling list.
+    func apply(_ inlines: [Inline]) -> [Inline] {
+        if !autolink && !strikethrough { return inlines }
+        var brackets = 0
+        var result = process(inlines, open: "\n", close: nil, inLink: false, brackets: &brackets)
+        if autolink { result = emails(result) }
+        return result
+    }
+
+    private static func edges(_ inline: Inline) -> (Unicode.Scalar, Unicode.Scalar) {
+        switch inline {
+        case .text(let s):
+            return (s.unicodeScalars.first ?? " ", s.unicodeScalars.last ?? " ")
+        case .softBreak, .lineBreak: return ("\n", "\n")
+        case .code: return ("`", "`")
+        case .html: return ("<", ">")
+        case .emphasis, .strong: return ("*", "*")
+        case .strikethrough: return ("~", "~")
+        case .link: return ("[", ")")
+        case .image: return ("!", ")")
+        }
+    }
+
+    /// Processes one sibling list. `open` is the source character before
+    /// it, `close` the one after it (`nil` at the end of the block's text).
+    private func process(
+        _ inlines: [Inline], open: Unicode.Scalar, close: Unicode.Scalar?, inLink: Bool, brackets: inout Int
+    ) -> [Inline] {
+        var pieces: [Piece] = []
+        for (index, inline) in inlines.enumerated() {
+            switch inline {
+            case .text(let string):
+                let before = pieces.last?.last ?? open
+                let after = index + 1 < inlines.count ? Self.edges(inlines[index + 1]).0 : close
+                if autolink && !inLink {
+                    pieces.append(contentsOf: links(in: string, before: before, after: after, brackets: &brackets))
+                } else {
+                    let (first, last) = Self.edges(inline)
+                    pieces.append(Piece(inline: inline, first: first, last: last))
+                }
+            case .emphasis(let children):
+                let inner = process(children, open: "*", close: "*", inLink: inLink, brackets: &brackets)
+                pieces.append(Piece(inline: .emphasis(inner), first: "*", last: "*"))
+            case .strong(let children):
+                let inner = process(children, open: "*", close: "*", inLink: inLink, brackets: &brackets)
+                pieces.append(Piece(inline: .strong(inner), first: "*", last: "*"))
+            case .strikethrough(let children):
+                let inner = process(children, open: "~", close: "~", inLink: inLink, brackets: &brackets)
+                pieces.append(Piece(inline: .strikethrough(inner), first: "~", last: "~"))
+            case .link(let destination, let title, let children):
+                var inner = 0
+                let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)
+                pieces.append(
+                    Piece(inline: .link(destination: destination, title: title, children: processed), first: "[", last: ")"))
+            case .image(let source, let title, let children):
+                var inner = 0
+                let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)
+                pieces.append(
+                    Piece(inline: .image(source: source, title: title, children: processed), first: "!", last: ")"))
+            default:
+                let (first, last) = Self.edges(inline)
+                pieces.append(Piece(inline: inline, first: first, last: last))
+            }
+        }
+        let resolved = strikethrough ? strike(pieces, open: open, close: close ?? "\n") : pieces.map(\.inline)
+        return Self.merged(resolved)
+    }
+
+    // MARK: - Autolinks
+
+    private static func asciiByte(_ scalar: Unicode.Scalar?) -> UInt8? {
+        guard let scalar else { return nil }
+        return scalar.value < 128 ? UInt8(scalar.value) : 0x80
+    }
+
+    /// Splits a text node at `www.` and `scheme://` links.
+    private func links(
+        in string: String, before: Unicode.Scalar, after: Unicode.Scalar?, brackets: inout Int
+    ) -> [Piece] {
+        let text = Array(string.utf8)
+        var data = text
+        if let next = Self.asciiByte(after) { data.append(next) }
+        var pieces: [Piece] = []
+        var segment = 0
+        var i = 0
+        func flush(_ end: Int) {
+            if end > segment {
+                let inline = Inline.text(String(decoding: text[segment..<end], as: UTF8.self))
+                let (first, last) = Self.edges(inline)
+                pieces.append(Piece(inline: inline, first: first, last: last))
+            }
+        }
+        func link(_ range: Range<Int>, destination: String) {
+            let label = String(decoding: text[range], as: UTF8.self)
+            pieces.append(
+                Piece(
+                    inline: .link(destination: destination, title: "", children: [.text(label)]),
+                    first: label.unicodeScalars.first ?? " ", last: label.unicodeScalars.last ?? " "))
+        }
+        while i < text.count {
+            let byte = text[i]
+            if byte == UInt8(ascii: "[") {
+                brackets += 1
+            } else if byte == UInt8(ascii: "]") {
+                brackets = max(0, brackets - 1)
+            } else if brackets == 0, byte == UInt8(ascii: ":"),
+                let range = AutolinkScanner.urlLink(data, colon: i, lowerBound: segment, textCount: text.count)
+            {
+                flush(range.lowerBound)
+                link(range, destination: String(decoding: text[range], as: UTF8.self))
+                segment = range.upperBound
+                i = segment
+                continue
+            } else if brackets == 0, byte == UInt8(ascii: "w"), wwwAllowed(text, i, before: before),
+                let end = AutolinkScanner.wwwLink(data, at: i, textCount: text.count)
+            {
+                flush(i)
+                link(i..<end, destination: "http://" + String(decoding: text[i..<end], as: UTF8.self))
+                segment = end
+                i = end
+                continue
+            }
+            i += 1
+        }
+        flush(text.count)
+        return pieces
+    }
+
+    /// cmark-gfm links `www.` only at the start of the text or after
+    /// whitespace, `*`, `_`, `~` or `(`.
+    private func wwwAllowed(_ text: [UInt8], _ i: Int, before: Unicode.Scalar) -> Bool {
+        let previous: UInt8
+        if i > 0 {
+            previous = text[i - 1]
+        } else {
+            guard let byte = Self.asciiByte(before) else { return false }
+            previous = byte
+        }
+        return "*_~(".utf8.contains(previous) || CharacterClass.isASCIISpace(previous)
+    }
+
+    /// E-mail autolinks in every text node outside links.
+    private func emails(_ inlines: [Inline]) -> [Inline] {
+        var result: [Inline] = []
+        for inline in inlines {
+            switch inline {
+            case .text(let string):
+                if let split = AutolinkScanner.emails(in: string) {
+                    result.append(contentsOf: split)
+                } else {
+                    result.append(inline)
+                }
+            case .emphasis(let children): result.append(.emphasis(emails(children)))
+            case .strong(let children): result.append(.strong(emails(children)))
+            case .strikethrough(let children): result.append(.strikethrough(emails(children)))
+            case .image(let source, let title, let children):
+                result.append(.image(source: source, title: title, children: emails(children)))
+            default: result.append(inline)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Strikethrough
+
+    private struct Delimiter {
+        var item: Int
+        var length: Int
+        var canOpen: Bool
+        var canClose: Bool
+        var active = true
+    }
+
+    /// Pairs `~` runs of one sibling list (cmark-gfm's `process_emphasis`
+    /// for the strikethrough extension's delimiters).
+    private func strike(_ pieces: [Piece], open: Unicode.Scalar, close: Unicode.Scalar) -> [Inline] {
+        // Split text pieces into text and tilde runs (at most 100 per run).
+        var items: [(inline: Inline?, tildes: Int, first: Unicode.Scalar, last: Unicode.Scalar)] = []
+        var hasTilde = false
+        for piece in pieces {
+            guard case .text(let string) = piece.inline, string.contains("~") else {
+                items.append((piece.inline, 0, piece.first, piece.last))
+                continue
+            }
+            hasTilde = true
+            var current = String.UnicodeScalarView()
+            var run = 0
+            func flushText() {
+                if !current.isEmpty {
+                    items.append((.text(String(current)), 0, current.first!, current.last!))
+                    current = String.UnicodeScalarView()
+                }
+            }
+            func flushRun() {
+                while run > 0 {
+                    let length = min(run, 100)
+                    items.append((nil, length, "~", "~"))
+                    run -= length
+                }
+            }
+            for scalar in string.unicodeScalars {
+                if scalar == "~" {
+                    flushText()
+                    run += 1
+                } else {
+                    flushRun()
+                    current.append(scalar)
+                }
+            }
+            flushText()
+            flushRun()
+        }
+        guard hasTilde else { return pieces.map(\.inline) }
+
+        var delimiters: [Delimiter] = []
+        for (index, item) in items.enumerated() where item.inline == nil {
+            let before = index > 0 ? items[index - 1].last : open
+            let after = index + 1 < items.count ? items[index + 1].first : close
+            let left =
+                !CharacterClass.isSpace(after)
+                && (!CharacterClass.isPunctuation(after) || CharacterClass.isSpace(before)
+                    || CharacterClass.isPunctuation(before))
+            let right =
+                !CharacterClass.isSpace(before)
+                && (!CharacterClass.isPunctuation(before) || CharacterClass.isSpace(after)
+                    || CharacterClass.isPunctuation(after))
+            if (left || right) && item.tildes <= 2 {
+                delimiters.append(Delimiter(item: index, length: item.tildes, canOpen: left, canClose: right))
+            }
+        }
+
+        var opens = Set<Int>()
+        var closes = Set<Int>()
+        var bottom = [-1, -1, -1]
+        var closer = 0
+        while closer < delimiters.count {
+            let current = delimiters[closer]
+            guard current.active, current.canClose else {
+                closer += 1
+                continue
+            }
+            var opener = closer - 1
+            var found = false
+            while opener >= 0, opener != bottom[current.length % 3] {
+                let candidate = delimiters[opener]
+                if candidate.active, candidate.canOpen,
+                    !(current.canOpen || candidate.canClose) || current.length % 3 == 0
+                        || (candidate.length + current.length) % 3 != 0
+                {
+                    found = true
+                    break
+                }
+                opener -= 1
+            }
+            if found {
+                if delimiters[opener].length == current.length {
+                    opens.insert(delimiters[opener].item)
+                    closes.insert(current.item)
+                }
+                for k in opener...closer { delimiters[k].active = false }
+            } else {
+                var previous = closer - 1
+                while previous >= 0, !delimiters[previous].active { previous -= 1 }
+                bottom[current.length % 3] = previous
+                if !current.canOpen { delimiters[closer].active = false }
+            }
+            closer += 1
+        }
+
+        var stack: [[Inline]] = [[]]
+        for (index, item) in items.enumerated() {
+            if opens.contains(index) {
+                stack.append([])
+            } else if closes.contains(index), stack.count > 1 {
+                let inner = stack.removeLast()
+                stack[stack.count - 1].append(.strikethrough(Self.merged(inner)))
+            } else {
+                stack[stack.count - 1].append(item.inline ?? .text(String(repeating: "~", count: item.tildes)))
+            }
+        }
+        return stack[0]
+    }
+
+    /// Merges adjacent text nodes and drops empty ones.
+    static func merged(_ inlines: [Inline]) -> [Inline] {
+        var result: [Inline] = []
+        result.reserveCapacity(inlines.count)
+        for inline in inlines {
+            if case .text(let next) = inline {
+                if next.isEmpty { continue }
+                if case .text(let previous)? = result.last {
+                    result[result.count - 1] = .text(previous + next)
+                    continue
+                }
+            }
+            result.append(inline)
+        }
+        return result
+    }
+}

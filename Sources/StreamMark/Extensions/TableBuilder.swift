@@ -1,0 +1,146 @@
+/// Turns a paragraph (or setext heading) whose lines contain a header row
+/// followed by a delimiter row into a table, as cmark-gfm's table extension
+/// does while it parses line by line.
+///
+/// Lines before the header row stay a paragraph with the original id; the
+/// table takes the id of its header line; body rows take the ids of their
+/// lines. Lines after the table that cmark-gfm would parse as other blocks
+/// (an indented code block, an HTML block, a list item that cannot
+/// interrupt a paragraph, the `---` underline of a setext heading) are
+/// re-parsed with cmark in the same container.
+struct TableBuilder {
+    let walker: ExtensionWalker
+
+    private var text: UnsafeBufferPointer<UInt8> { walker.text }
+
+    /// The bytes cmark-gfm scans for a line: content from the first
+    /// non-space byte through the line ending (a missing one counts as `\n`).
+    private func rowBytes(_ line: SourceLine) -> [UInt8] {
+        var bytes = Array(text[line.contentStart..<line.end])
+        if line.endingLength == 0 {
+            bytes.append(0x0A)
+        } else {
+            bytes.append(contentsOf: text[line.end..<line.end + line.endingLength])
+        }
+        return bytes
+    }
+
+    /// The blocks replacing `block`, or `nil` if it holds no table.
+    ///
+    /// - Complexity: O(length of the block's lines) plus one cmark parse of
+    ///   the cells when a table is found.
+    func tables(in block: Block, setext: UInt8?, prefixes: [LinePrefix]) -> [Block]? {
+        let all = walker.lines.lines(of: block.range, prefixes: prefixes)
+        // For a setext heading, the underline is the last line: never a
+        // delimiter row (cmark-gfm reads it as a heading underline first).
+        let candidates = setext == nil ? all.count : all.count - 1
+        guard candidates >= 2 else { return nil }
+        var header: [TableRowScanner.Cell]?
+        var delimiter: [TableRowScanner.Cell]?
+        var headerIndex = -1
+        for k in 1..<candidates {
+            let line = all[k]
+            if line.lazy || line.indent >= 4 { continue }
+            let scanner = TableRowScanner(bytes: rowBytes(line))
+            guard scanner.isDelimiterRow(), let delimiterCells = scanner.row() else { continue }
+            // The paragraph so far must scan as rows; its last line is the header.
+            var ok = true
+            for j in 0..<(k - 1) where !TableRowScanner(bytes: rowBytes(all[j])).scansAsRow() {
+                ok = false
+                break
+            }
+            let headerCells = ok ? TableRowScanner(bytes: rowBytes(all[k - 1])).row() : nil
+            if let headerCells, headerCells.count == delimiterCells.count {
+                header = headerCells
+                delimiter = delimiterCells
+                headerIndex = k - 1
+            }
+            // Either way cmark-gfm never looks at this paragraph again.
+            break
+        }
+        guard let header, let delimiter else { return nil }
+
+        // Body rows.
+        var rows: [(SourceLine, [TableRowScanner.Cell])] = []
+        var next = headerIndex + 2
+        while next < all.count {
+            let line = all[next]
+            if line.lazy || line.indent >= 4 { break }
+            if setext == UInt8(ascii: "-"), next == all.count - 1 { break }
+            let bytes = rowBytes(line)
+            if BlockStartScanner(bytes: bytes).startsBlockInTable() { break }
+            guard let cells = TableRowScanner(bytes: bytes).row() else { break }
+            rows.append((line, cells))
+            next += 1
+        }
+
+        // One cmark parse for the paragraph before, the cells, and the rest.
+        let columns = header.count
+        var cellTexts: [[UInt8]] = header.map(\.text)
+        for (_, cells) in rows {
+            for index in 0..<columns { cellTexts.append(index < cells.count ? cells[index].text : []) }
+        }
+        let paragraphText: [UInt8]? = headerIndex > 0 ? precedingParagraph(all[0..<headerIndex]) : nil
+        let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
+        let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
+
+        var result: [Block] = []
+        if headerIndex > 0 {
+            let end = all[headerIndex - 1].end
+            result.append(
+                Block(
+                    id: block.id, kind: .paragraph(inlines: walker.inlineExtensions(parsed.paragraph)),
+                    range: block.range.lowerBound..<end))
+        }
+        let headerLine = all[headerIndex]
+        var cellIndex = 0
+        func cell(_ line: SourceLine, _ cells: [TableRowScanner.Cell], _ column: Int) -> TableCell {
+            defer { cellIndex += 1 }
+            let inlines = walker.inlineExtensions(parsed.cells[cellIndex])
+            if column < cells.count {
+                let range = cells[column].range
+                return TableCell(
+                    inlines: inlines, range: line.contentStart + range.lowerBound..<line.contentStart + range.upperBound)
+            }
+            return TableCell(inlines: inlines, range: line.end..<line.end)
+        }
+        let headerCells = (0..<columns).map { cell(headerLine, header, $0) }
+        let alignments = delimiter.map { cell -> TableAlignment in
+            let left = cell.text.first == UInt8(ascii: ":")
+            let right = cell.text.last == UInt8(ascii: ":")
+            return left && right ? .center : left ? .left : right ? .right : .none
+        }
+        var children: [Block] = []
+        for (line, cells) in rows {
+            let rowCells = (0..<columns).map { cell(line, cells, $0) }
+            children.append(
+                Block(id: .source(line.contentStart), kind: .tableRow(cells: rowCells), range: line.contentStart..<line.end))
+        }
+        let tableEnd = rows.last?.0.end ?? all[headerIndex + 1].end
+        result.append(
+            Block(
+                id: .source(headerLine.contentStart),
+                kind: .table(TableAttributes(alignments: alignments, header: headerCells)),
+                range: headerLine.contentStart..<tableEnd, children: children))
+        if remainder != nil {
+            result.append(contentsOf: walker.transform(parsed.remainder, prefixes: prefixes))
+        }
+        return result
+    }
+
+    /// The paragraph content before the header row as cmark-gfm keeps it:
+    /// the lines (prefixes and indentation stripped), `\|` unescaped,
+    /// trimmed.
+    private func precedingParagraph(_ lines: ArraySlice<SourceLine>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes.append(contentsOf: text[line.contentStart..<line.end])
+            bytes.append(contentsOf: text[line.end..<line.end + line.endingLength])
+        }
+        var content = TableRowScanner.unescapingPipes(bytes[...])
+        while let last = content.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
+            content.removeLast()
+        }
+        return content
+    }
+}

@@ -1,0 +1,75 @@
+/// Recognises GitHub task-list items (`- [ ] …`, `1. [x] …`) as
+/// cmark-gfm's tasklist extension does: the line of the item's marker must
+/// read, from its very start, optional spaces, the list marker, spaces,
+/// `[ ]`, `[x]` or `[X]`, and a space or tab. (So an item inside a block
+/// quote is never a task, as in cmark-gfm.)
+struct TaskListMarker {
+    let text: UnsafeBufferPointer<UInt8>
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+    }
+
+    /// Marks `item` as a task and removes the marker from its first
+    /// paragraph, if its marker line is a task marker line.
+    ///
+    /// - Complexity: O(length of the marker line).
+    func apply(to item: inout Block) {
+        let lines = SourceLines(text: text)
+        let start = lines.lineStart(of: item.range.lowerBound)
+        let end = lines.lineEnd(from: start)
+        guard let bracket = markerBracket(start, end) else { return }
+        guard let first = item.children.first, first.range.lowerBound == bracket,
+            case .paragraph(var inlines) = first.kind,
+            case .text(let leading)? = inlines.first
+        else { return }
+        var scalars = Substring(leading).unicodeScalars
+        guard scalars.count >= 3 else { return }
+        scalars.removeFirst(3)
+        while let next = scalars.first, next == " " || next == "\t" { scalars.removeFirst() }
+        if scalars.isEmpty {
+            inlines.removeFirst()
+            if let next = inlines.first, next == .softBreak || next == .lineBreak { inlines.removeFirst() }
+        } else {
+            inlines[0] = .text(String(scalars))
+        }
+        item.children[0].kind = .paragraph(inlines: inlines)
+        if inlines.isEmpty { item.children.removeFirst() }
+        let checked = contains("[x]", start, end) || contains("[X]", start, end)
+        item.kind = .item(task: checked ? .checked : .unchecked)
+    }
+
+    /// The offset of `[` if the line matches cmark-gfm's `scan_tasklist`.
+    private func markerBracket(_ start: Int, _ end: Int) -> Int? {
+        var i = start
+        while i < end, Self.isSpace(text[i]) { i += 1 }
+        guard i < end else { return nil }
+        if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "*") {
+            i += 1
+        } else {
+            let digits = i
+            while i < end, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") { i += 1 }
+            guard i > digits, i < end, text[i] == UInt8(ascii: ".") || text[i] == UInt8(ascii: ")") else {
+                return nil
+            }
+            i += 1
+        }
+        let spaces = i
+        while i < end, Self.isSpace(text[i]) { i += 1 }
+        guard i > spaces, i + 3 < end, text[i] == UInt8(ascii: "["),
+            text[i + 1] == 0x20 || text[i + 1] == UInt8(ascii: "x") || text[i + 1] == UInt8(ascii: "X"),
+            text[i + 2] == UInt8(ascii: "]"), Self.isSpace(text[i + 3])
+        else { return nil }
+        return i
+    }
+
+    private func contains(_ needle: String, _ start: Int, _ end: Int) -> Bool {
+        let pattern = Array(needle.utf8)
+        var i = start
+        while i + pattern.count <= end {
+            if text[i] == pattern[0], text[i + 1] == pattern[1], text[i + 2] == pattern[2] { return true }
+            i += 1
+        }
+        return false
+    }
+}
