@@ -92,7 +92,7 @@ public final class LiveTerminalWriter {
         cache = renderer.makeCache()
         cache.update(to: old.root)
         self.height = newHeight
-        var out = rows > 0 ? "\r\u{1B}[\(min(rows, newHeight - 1))A\u{1B}[J" : ""
+        var out = Self.erase(rows: min(rows, newHeight - 1))
         liveLines = []
         liveWidths = []
         out += draw(isClosed: isClosed, final: false)
@@ -102,6 +102,22 @@ public final class LiveTerminalWriter {
     private func redraw(isClosed: (BlockID) -> Bool, final: Bool) {
         let out = draw(isClosed: isClosed, final: final)
         if !out.isEmpty { write(out) }
+    }
+
+    /// Moves the cursor up `rows` rows and blanks them, row by row, leaving
+    /// the cursor at the start of the first. Erasing in-line (`EL`) rather
+    /// than to the end of the screen (`ED`) matters: terminals such as tmux
+    /// push the whole screen into the scrollback when it is cleared from the
+    /// top-left corner, which would duplicate the lines in the scrollback.
+    static func erase(rows: Int) -> String {
+        guard rows > 0 else { return "\r" }
+        var out = "\r\u{1B}[\(rows)A"
+        for row in 0..<rows {
+            out += "\u{1B}[2K"
+            if row < rows - 1 { out += "\u{1B}[1B" }
+        }
+        if rows > 1 { out += "\u{1B}[\(rows - 1)A" }
+        return out
     }
 
     /// The rows a line of `width` columns takes on a terminal of `columns`.
@@ -161,9 +177,7 @@ public final class LiveTerminalWriter {
             while same < visible.count && same < liveLines.count && visible[same] == liveLines[same] { same += 1 }
         }
         let oldRows = liveWidths[same...].reduce(0) { $0 + Self.rows($1, columns: columns) }
-        var out = "\u{1B}[?2026h"
-        if oldRows > 0 { out += "\r\u{1B}[\(oldRows)A" }
-        out += "\u{1B}[J"
+        var out = "\u{1B}[?2026h" + Self.erase(rows: oldRows)
         out += permanent
         for line in visible[same...] { out += line + "\n" }
         out += "\u{1B}[?2026l"

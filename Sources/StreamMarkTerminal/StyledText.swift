@@ -39,6 +39,13 @@ struct StyledText {
     /// The display width of the whole text on one line.
     var width: Int { cells.reduce(0) { $0 + $1.width } }
 
+    /// Whether a line must not start with the character: CJK closing
+    /// punctuation, which stays with the character before it.
+    static func closesWord(_ character: Character) -> Bool {
+        "、。，．：；！？）」』】〕〉》ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ・".contains(character)
+            || "!),.:;?]}".contains(character)
+    }
+
     /// Replaces control characters (C0 except tab, DEL, C1) with U+FFFD.
     static func sanitized(_ character: Character) -> Character {
         for scalar in character.unicodeScalars {
@@ -81,13 +88,17 @@ struct StyledText {
             }
             // A word: up to the next space or break; a wide character is a
             // word of its own (text may break on either side of it).
+            // Closing punctuation (、。）」 …) stays with the word before it.
             var end = index + 1
             if cell.width < 2 {
                 while end < cells.count {
                     let c = cells[end]
-                    if c.character == " " || c.character == "\n" || c.width >= 2 { break }
+                    if c.character == " " || c.character == "\n" { break }
+                    if c.width >= 2 && !StyledText.closesWord(c.character) { break }
                     end += 1
                 }
+            } else {
+                while end < cells.count && StyledText.closesWord(cells[end].character) { end += 1 }
             }
             var wordWidth = 0
             for i in index..<end { wordWidth += cells[i].width }
