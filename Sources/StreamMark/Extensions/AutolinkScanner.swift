@@ -133,18 +133,15 @@ enum AutolinkScanner {
                 break
             }
             let maxRewind = at - (base + offset)
+            // (cmark-gfm 0.29.0.gfm.6 has no rule against a `/` before the
+            // local part; later versions have.)
             var rewind = 0
-            var slash = false
             while rewind < maxRewind {
                 let c = rest[at - rewind - 1]
-                if CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) {
-                    rewind += 1
-                    continue
-                }
-                if c == UInt8(ascii: "/") { slash = true }
-                break
+                guard CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) else { break }
+                rewind += 1
             }
-            if rewind == 0 || slash {
+            if rewind == 0 {
                 offset = at + 1 - base
                 continue
             }

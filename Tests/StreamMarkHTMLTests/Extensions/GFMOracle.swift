@@ -1,0 +1,96 @@
+import Foundation
+import StreamMark
+import StreamMarkHTML
+
+/// GitHub's implementation as the oracle: the `cmark-gfm` command
+/// (CommonMark 0.29 + GitHub extensions), run with the four extensions.
+enum GFMOracle {
+    /// Where `cmark-gfm` is, or `nil` if it is not installed.
+    static let executable: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent("cmark-gfm")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }()
+
+    /// cmark-gfm's HTML for `markdown` with the given extensions (safe output).
+    static func html(_ markdown: [UInt8], extensions: [String] = ["table", "strikethrough", "autolink", "tasklist"])
+        throws -> String
+    {
+        guard let executable else { throw OracleError.missing }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = extensions.flatMap { ["-e", $0] }
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // Write from another thread so a large output cannot deadlock.
+        let writer = input.fileHandleForWriting
+        let data = Data(markdown)
+        let thread = Thread {
+            writer.write(data)
+            try? writer.close()
+        }
+        thread.start()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw OracleError.failed(process.terminationStatus) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Our HTML with the given extensions.
+    static func ours(_ markdown: [UInt8], extensions: ParseOptions.Extensions = .gfm) -> String {
+        let tree = MarkdownParser(options: ParseOptions(extensions: extensions)).parse(bytes: markdown)
+        return HTMLRenderer().render(tree)
+    }
+
+    /// The extension constructs of an HTML string, in order: every table,
+    /// `<del>` element, task checkbox and link start tag. Used where core
+    /// CommonMark 0.29 and 0.30 differ elsewhere in the same input.
+    static func extensionConstructs(_ html: String) -> [String] {
+        var result: [String] = []
+        let scalars = Array(html.unicodeScalars)
+        var i = 0
+        func starts(_ s: String, _ at: Int) -> Bool {
+            let pattern = Array(s.unicodeScalars)
+            return at + pattern.count <= scalars.count && Array(scalars[at..<at + pattern.count]) == pattern
+        }
+        func capture(from start: Int, through end: String) -> Int {
+            var j = start
+            while j < scalars.count, !starts(end, j) { j += 1 }
+            let stop = min(scalars.count, j + end.unicodeScalars.count)
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start..<stop])
+            result.append(String(view))
+            return stop
+        }
+        while i < scalars.count {
+            if starts("<table>", i) {
+                i = capture(from: i, through: "</table>")
+            } else if starts("<del>", i) {
+                i = capture(from: i, through: "</del>")
+            } else if starts("<input ", i) || starts("<a href=", i) {
+                i = capture(from: i, through: ">")
+            } else {
+                i += 1
+            }
+        }
+        return result
+    }
+
+    enum OracleError: Error, CustomStringConvertible {
+        case missing
+        case failed(Int32)
+
+        var description: String {
+            switch self {
+            case .missing: "cmark-gfm is not installed (apt-get install cmark-gfm)"
+            case .failed(let status): "cmark-gfm exited with status \(status)"
+            }
+        }
+    }
+}
