@@ -13,8 +13,10 @@ import StreamMark
 ///   the template>`, prefixed by its iteration's path and `/` inside an
 ///   iteration; a repeat of the same position under one parent becomes
 ///   `…+1`, `…+2`.
+/// - A list whose range is exactly one iteration's output belongs to the
+///   enclosing scope (the list the loop's items share, holding one item).
 /// - Lists add `.list` (a list starts where its first item starts).
-/// - Ranges are measured from the latest *origin* of the block's scope: the
+/// - Ranges lose trailing blanks and line endings, and are measured from the latest *origin* of the block's scope: the
 ///   scope's start, or the start or end of a loop or conditional directly
 ///   inside it, so output elsewhere never shifts them.
 struct TemplateIdentifier {
@@ -64,10 +66,15 @@ struct TemplateIdentifier {
         return TemplateRendering(markdown: markdown, document: root, items: items)
     }
 
-    private func scope(of range: Range<Int>) -> Int {
+    private func scope(of range: Range<Int>, isList: Bool) -> Int {
         guard range.lowerBound < innermost.count else { return -1 }
         var scope = Int(innermost[range.lowerBound])
         while scope >= 0 && renderer.iterations[scope].range.upperBound < range.upperBound {
+            scope = renderer.iterations[scope].parent
+        }
+        // A list that is exactly one iteration's output is that iteration's
+        // item(s) in a list the loop's items share: it belongs outside.
+        while isList && scope >= 0 && range == trimmed(renderer.iterations[scope].range, leading: true) {
             scope = renderer.iterations[scope].parent
         }
         return scope
@@ -89,8 +96,11 @@ struct TemplateIdentifier {
         var positions: [String: Int] = [:]
         for index in parent.children.indices {
             var child = parent.children[index]
-            let range = child.range
-            let scope = scope(of: range)
+            let range = trimmed(child.range)
+            child.range = range
+            var isList = false
+            if case .list = child.kind { isList = true }
+            let scope = scope(of: range, isList: isList)
             var id: String
             if scope >= 0 && scope != parentScope && heads[scope] == nil {
                 id = renderer.iterations[scope].path
@@ -106,7 +116,7 @@ struct TemplateIdentifier {
                 positions[base] = repeats + 1
                 id = repeats == 0 ? base : base + "+\(repeats)"
             }
-            if case .list = child.kind { id += ".list" }
+            if isList { id += ".list" }
             var blockID = BlockID(id)
             if used.contains(blockID) {
                 var n = 2
@@ -128,6 +138,19 @@ struct TemplateIdentifier {
             }
             parent.children[index] = child
         }
+    }
+
+    /// The range without trailing blanks and line endings, which cmark
+    /// includes or not depending on what follows the block (the last item of
+    /// a list reaches over the newline after it).
+    private func trimmed(_ range: Range<Int>, leading: Bool = false) -> Range<Int> {
+        let output = renderer.output
+        let blanks: [UInt8] = [0x0A, 0x0D, 0x20, 0x09]
+        var end = min(range.upperBound, output.count)
+        var start = min(range.lowerBound, end)
+        while end > start, blanks.contains(output[end - 1]) { end -= 1 }
+        while leading, start < end, blanks.contains(output[start]) { start += 1 }
+        return start..<end
     }
 
     /// Shifts the block's own range and its table cells' ranges (not its
