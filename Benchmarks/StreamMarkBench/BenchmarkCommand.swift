@@ -2,7 +2,7 @@ import Foundation
 import StreamMark
 
 /// `streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line]
-/// [--cap SECONDS] [--smoke] [--no-baselines] [--no-growth] [--no-memory] [FILES...]`.
+/// [--cap SECONDS] [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]`.
 struct BenchmarkCommand {
     /// Output one JSON record per line instead of a table.
     var json = false
@@ -19,6 +19,7 @@ struct BenchmarkCommand {
     var baselines = true
     var growth = true
     var memory = true
+    var renders = true
     /// Files given on the command line (default: the corpus).
     var files: [String] = []
 
@@ -46,6 +47,7 @@ struct BenchmarkCommand {
             case "--no-baselines": baselines = false
             case "--no-growth": growth = false
             case "--no-memory": memory = false
+            case "--no-render": renders = false
             case "--filter":
                 guard let name = value() else { return nil }
                 filter = name
@@ -128,6 +130,9 @@ struct BenchmarkCommand {
                 if smoke, let root, root != parser.parse(bytes: input.bytes) {
                     failures.append("\(input.name) in \(chunking) chunks: streamed tree differs from the one-shot parse")
                 }
+            }
+            if renders, let chunking = chunkings.first {
+                emit(runner.streamingWithRendering(input.name, input.bytes, chunking: chunking))
             }
             for record in runner.oneShot(input.name, input.bytes) { emit(record) }
             if baselines, let chunking = chunkings.first {

@@ -6,7 +6,7 @@ struct BenchmarkRecord: Codable {
     /// The document's size in bytes.
     var bytes: Int
     /// What was measured: `streammark`, `streammark-oneshot`, `cmark-oneshot`,
-    /// `baseline-full-reparse`, `baseline-tail-reparse`, `streammark-growth`
+    /// `baseline-full-reparse`, `baseline-tail-reparse`, `streammark+html`, `streammark-growth`
     /// or `streammark-memory`.
     var system: String
     /// `4`, `64`, `line` (chunk sizes) or `whole` (one-shot).

@@ -130,12 +130,13 @@ struct Summary {
     func markdown(command: String) -> String {
         var lines = ["### Targets", "", TableFormatter.markdown(targetRows()), ""]
         if !growth.isEmpty { lines += ["### Growth (StreamMark, 4-byte appends)", "", TableFormatter.markdown(growthRows()), ""] }
-        var rows = [["document", "KB", "4-byte mean / p99 µs", "cmark B/append (4-byte)", "64-byte ms", "one-shot ms (StreamMark / cmark)",
+        var rows = [["document", "KB", "4-byte mean / p99 µs", "cmark B/append (4-byte)", "renders/append (4-byte)", "64-byte ms", "one-shot ms (StreamMark / cmark)",
                      "full re-parse ×", "tail re-parse ×"]]
         var seen: Set<String> = []
         for stream in records where stream.system == "streammark" && stream.chunking == "4" && seen.insert(stream.document).inserted {
             let name = stream.document
             let s64 = record(name, "streammark", "64")
+            let rendered = record(name, "streammark+html", "4")
             let once = record(name, "streammark-oneshot", "whole")
             let cmark = record(name, "cmark-oneshot", "whole")
             let a = record(name, "baseline-full-reparse", "4")
@@ -144,6 +145,7 @@ struct Summary {
                 name, f(Double(stream.bytes) / 1024, 1),
                 (stream.extrapolated ? "~" : "") + "\(f(stream.latency?.mean ?? 0)) / \(f(stream.latency?.p99 ?? 0))",
                 f(stream.parsedBytesPerAppend ?? 0, 0),
+                rendered?.rendersPerAppend.map { f($0) } ?? "",
                 s64.map(ms) ?? "",
                 "\(once.map(ms) ?? "") / \(cmark.map(ms) ?? "")",
                 a.map { f($0.estimatedSeconds / stream.estimatedSeconds, 1) + ($0.extrapolated ? " (extrap.)" : "") } ?? "",

@@ -5,7 +5,7 @@ enum TableFormatter {
     /// Column titles of the per-record table.
     static let columns = [
         "document", "KB", "system", "chunk", "total ms", "MB/s", "mean µs", "p50 µs", "p90 µs", "p99 µs", "max µs",
-        "cmark B/append", "patches/append", "note",
+        "cmark B/append", "patches/append", "renders/append", "note",
     ]
 
     /// The cells of one record. An extrapolated total is marked `~` and
@@ -26,6 +26,7 @@ enum TableFormatter {
             latency.map { number($0.max, digits: 1) } ?? "",
             record.parsedBytesPerAppend.map { number($0, digits: 0) } ?? "",
             record.patchesPerAppend.map { number($0, digits: 2) } ?? "",
+            record.rendersPerAppend.map { number($0, digits: 2) } ?? "",
             record.extrapolated
                 ? "extrapolated: measured \(record.measuredAppends) of \(record.appends) appends"
                 : (record.peakMemoryBytes.map { "peak \(number(Double($0) / 1_048_576, digits: 1)) MB" } ?? ""),

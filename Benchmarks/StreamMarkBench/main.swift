@@ -7,7 +7,7 @@ import Foundation
 
 let usage = """
     usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS]
-                            [--smoke] [--no-baselines] [--no-growth] [--no-memory] [FILES...]
+                            [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
 
     """
