@@ -6,6 +6,10 @@ import Testing
 /// Every Markdown file of the corpus (the 40 real model answers in
 /// `Corpus/llm` and any other `*.md` outside the spec folders) renders byte
 /// for byte as cmark renders it, under every option set.
+///
+/// Files are parsed on a ``LargeStack`` thread: some generated files nest
+/// 5,000 block quotes deep, deeper than the engine's recursive converter
+/// can go on a test thread's stack (reported; the renderer is iterative).
 @Suite struct CorpusTests {
     /// Paths relative to the repository root.
     static let files: [String] = {
@@ -28,12 +32,13 @@ import Testing
     func matchesCmark(_ path: String) throws {
         let bytes = try Repository.bytes(path)
         #expect(!bytes.isEmpty)
+        let tree = LargeStack.run { MarkdownParser(options: .commonMark).parse(bytes: bytes) }
         for (renderOptions, cmarkOptions) in Oracle.optionSets {
-            let ours = Oracle.ours(bytes, options: renderOptions)
+            let ours = HTMLRenderer(options: renderOptions).render(tree)
             let cmark = CmarkReference.html(bytes, options: cmarkOptions)
             #expect(ours == cmark, "\(renderOptions): \(Oracle.firstDifference(ours, cmark))")
         }
-        let smart = Oracle.ours(bytes, smart: true, options: .init(unsafe: true))
+        let smart = LargeStack.run { Oracle.ours(bytes, smart: true, options: .init(unsafe: true)) }
         let cmarkSmart = CmarkReference.html(bytes, options: [.smart, .unsafe])
         #expect(smart == cmarkSmart, "smart: \(Oracle.firstDifference(smart, cmarkSmart))")
     }
@@ -42,8 +47,8 @@ import Testing
     @Test(arguments: files)
     func fragmentsConcatenateToDocument(_ path: String) throws {
         let bytes = try Repository.bytes(path)
-        let tree = MarkdownParser(options: .commonMark).parse(bytes: bytes)
-        #expect(tree.children.count > 1)
+        let tree = LargeStack.run { MarkdownParser(options: .commonMark).parse(bytes: bytes) }
+        if path.hasPrefix("Corpus/llm/") { #expect(tree.children.count > 1) }
         for options in [HTMLRenderer.RenderOptions(), .init(unsafe: true)] {
             let renderer = HTMLRenderer(options: options)
             let fragments = tree.children.map { renderer.render(block: $0) }.joined()

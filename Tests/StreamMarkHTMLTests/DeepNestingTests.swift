@@ -11,7 +11,8 @@ import Testing
 /// a test thread at about 3,000–4,000 nested blocks in a debug build, so
 /// the parse-and-render tests stay at the depths that pass
 /// (``parsedQuoteDepth`` quotes, ``parsedListDepth`` list levels, each
-/// two blocks deep).
+/// two blocks deep) on an ordinary test thread, and the full 10,000 levels
+/// are parsed on a ``LargeStack`` thread.
 @Suite struct DeepNestingTests {
     static let depth = 10_000
     static let parsedQuoteDepth = 2_500
@@ -85,6 +86,17 @@ import Testing
 
     @Test func parsedIndentedNestedLists() {
         checkParsed(Self.indentedLists(Self.parsedListDepth))
+    }
+
+    @Test func parsedTenThousandLevelsOnLargeStack() {
+        for markdown in [
+            String(repeating: "> ", count: Self.depth) + "x\n",
+            String(repeating: "- ", count: Self.depth) + "x\n",
+            Self.indentedLists(Self.depth),
+        ] {
+            let ours = LargeStack.run { Oracle.ours(markdown, options: .init()) }
+            #expect(ours == CmarkReference.html(markdown))
+        }
     }
 
     private func checkParsed(_ markdown: String) {
