@@ -24,6 +24,11 @@ public enum TreeDiff {
     /// Appends the patches that turn `old` into `new` (same id) to `patches`.
     public static func appendPatches(from old: Block, to new: Block, into patches: inout [Patch]) {
         precondition(old.id == new.id, "TreeDiff roots must share an identity")
+        // Fast path (streaming): every old block is still in its place and
+        // new blocks only follow them; no dictionaries needed.
+        let mark = patches.count
+        if appendGrowthPatches(from: old, to: new, into: &patches) { return }
+        patches.removeSubrange(mark...)
         var newParents: [BlockID: BlockID] = [:]
         recordParents(of: new, into: &newParents)
         // 1. Removals: every old block whose parent is different (or absent) in
@@ -32,6 +37,26 @@ public enum TreeDiff {
         // 2. Inserts, moves and updates, top down.
         if old.value != new.value { patches.append(.update(id: new.id, value: new.value)) }
         appendChildPatches(old: old, new: new, newParents: newParents, into: &patches)
+    }
+
+    /// Emits updates and trailing inserts when each old child list is a
+    /// prefix (by id) of the new one at every level; returns `false` (with
+    /// some patches possibly emitted, which the caller discards) otherwise.
+    private static func appendGrowthPatches(from old: Block, to new: Block, into patches: inout [Patch]) -> Bool {
+        if old.kind != new.kind || old.range != new.range {
+            patches.append(.update(id: new.id, value: new.value))
+        }
+        let oldChildren = old.children
+        let newChildren = new.children
+        guard oldChildren.count <= newChildren.count else { return false }
+        for i in 0..<oldChildren.count where oldChildren[i].id != newChildren[i].id { return false }
+        for i in 0..<oldChildren.count {
+            guard appendGrowthPatches(from: oldChildren[i], to: newChildren[i], into: &patches) else { return false }
+        }
+        for i in oldChildren.count..<newChildren.count {
+            patches.append(.insert(parent: new.id, index: i, block: newChildren[i]))
+        }
+        return true
     }
 
     private static func recordParents(of block: Block, into parents: inout [BlockID: BlockID]) {

@@ -29,7 +29,6 @@ public struct UTF8Normalizer: Sendable {
         input.append(contentsOf: chunk)
         var i = 0
         let n = input.count
-        output.reserveCapacity(output.count + n)
         while i < n {
             let lead = input[i]
             if lead < 0x80 {

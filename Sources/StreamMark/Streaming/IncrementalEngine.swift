@@ -54,6 +54,7 @@ struct IncrementalEngine: Sendable {
         case list(frozenItems: Int, frozenLoose: Bool)
         case quote(frozenChildren: Int)
         case code(fenceLine: Range<Int>, frozenLiteral: String, frozenEnd: Int)
+        case table(stub: Range<Int>, frozenRows: Int)
     }
 
     struct Segment: Sendable {
@@ -67,6 +68,9 @@ struct IncrementalEngine: Sendable {
         var place: Place
         var references: Set<String>
         var definitions: Set<String>
+        /// Lines parsed in front of `text` to give it its context (a
+        /// table's header and delimiter rows), if any.
+        var stub: Range<Int>? = nil
     }
 
     static let separator: [UInt8] = Array("\n\n***\n\n".utf8)
@@ -91,7 +95,7 @@ struct IncrementalEngine: Sendable {
         }
         switch mode {
         case .top: break
-        case .list(let k, _), .quote(let k): skip = k
+        case .list(let k, _), .quote(let k), .table(_, let k): skip = k
         case .code: skip = 0
         }
         let oldView = Self.tailView(root, from: frozenTop, skip: skip)
@@ -116,6 +120,7 @@ struct IncrementalEngine: Sendable {
         let tail = windowStart..<text.count
         var stub: Range<Int>? = nil
         if case .code(let fenceLine, _, _) = mode { stub = fenceLine }
+        if case .table(let lines, _) = mode { stub = lines }
         var buffer: [UInt8] = []
         var carriers = carriers(for: tail, in: text)
         if !carriers.isEmpty {
@@ -192,6 +197,11 @@ struct IncrementalEngine: Sendable {
             guard case .codeBlock = container.kind, let first = blocks.first, case .codeBlock(let code) = first.kind
             else { return false }
             return code.fenced && first.range.lowerBound == container.range.lowerBound
+        case .table(_, let k):
+            guard case .table(let old) = container.kind, let first = blocks.first, case .table(let new) = first.kind,
+                old == new, first.range.lowerBound == container.range.lowerBound, k < container.children.count
+            else { return false }
+            return first.children.first?.range.lowerBound == container.children[k].range.lowerBound
         }
     }
 
@@ -216,7 +226,7 @@ struct IncrementalEngine: Sendable {
             root.children[frozenTop].kind = .list(attributes)
             graftChildren(window, at: k, into: &root)
             root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
-        case .quote(let k):
+        case .quote(let k), .table(_, let k):
             graftChildren(blocks[0], at: k, into: &root)
             root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
         case .code(let fenceLine, let frozenLiteral, let frozenEnd):
@@ -294,7 +304,7 @@ struct IncrementalEngine: Sendable {
         var count = 0
         var i = top.count - 1
         while i > frozenTop {
-            if Self.startsOnCompleteLine(top[i].range.lowerBound, in: text) {
+            if Self.isDetermined(top[i], in: text) {
                 count = i - frozenTop
                 break
             }
@@ -305,11 +315,13 @@ struct IncrementalEngine: Sendable {
             var first = frozenTop
             let containerEnd = Self.lineStart(of: top[frozenTop + 1].range.lowerBound, in: text)
             switch mode {
-            case .list(let k, _), .quote(let k):
+            case .list(let k, _), .quote(let k), .table(_, let k):
                 // The open container closes: its window part becomes a segment.
+                var stub: Range<Int>? = nil
+                if case .table(let lines, _) = mode { stub = lines }
                 addSegment(
                     windowStart..<containerEnd, place: .nested(top: frozenTop, k..<top[frozenTop].children.count),
-                    text: text, pending: true)
+                    text: text, pending: true, stub: stub)
                 first += 1
                 windowStart = containerEnd
             case .code:
@@ -338,6 +350,8 @@ struct IncrementalEngine: Sendable {
             narrowQuote(container, text: text, patches: &patches)
         case .codeBlock(let code) where code.fenced:
             narrowCode(container, code: code, text: text)
+        case .table:
+            narrowTable(container, text: text, patches: &patches)
         default:
             break
         }
@@ -350,7 +364,7 @@ struct IncrementalEngine: Sendable {
     {
         var i = children.count - 1
         while i > first {
-            if startsOnCompleteLine(children[i].range.lowerBound, in: text) { return i }
+            if isDetermined(children[i], in: text) { return i }
             i -= 1
         }
         return 0
@@ -390,6 +404,31 @@ struct IncrementalEngine: Sendable {
         for child in quote.children[k..<end] { close(child, into: &patches) }
         windowStart = newStart
         mode = .quote(frozenChildren: end)
+    }
+
+    private mutating func narrowTable(_ table: Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]) {
+        var k = 0
+        var stub: Range<Int>
+        switch mode {
+        case .table(let lines, let frozen):
+            stub = lines
+            k = frozen
+        case .top:
+            guard let first = table.children.first else { return }
+            stub = Self.lineStart(of: table.range.lowerBound, in: text)..<Self.lineStart(
+                of: first.range.lowerBound, in: text)
+        default:
+            return
+        }
+        let end = Self.closedChildren(table.children, from: k, in: text)
+        guard end > k else { return }
+        let newStart = Self.lineStart(of: table.children[end].range.lowerBound, in: text)
+        for row in table.children[k..<end] { close(row, into: &patches) }
+        addSegment(
+            max(windowStart, stub.upperBound)..<newStart, place: .nested(top: frozenTop, k..<end), text: text,
+            pending: true, stub: stub)
+        windowStart = newStart
+        mode = .table(stub: stub, frozenRows: end)
     }
 
     private mutating func narrowCode(_ block: Block, code: CodeBlockAttributes, text: UnsafeBufferPointer<UInt8>) {
@@ -439,14 +478,16 @@ struct IncrementalEngine: Sendable {
     }
 
     private mutating func addSegment(
-        _ range: Range<Int>, place: Segment.Place, text: UnsafeBufferPointer<UInt8>, pending: Bool
+        _ range: Range<Int>, place: Segment.Place, text: UnsafeBufferPointer<UInt8>, pending: Bool,
+        stub: Range<Int>? = nil
     ) {
         guard !range.isEmpty else { return }
         let references = ReferenceKeys.references(in: text, range)
         let definitions =
             ReferenceKeys.mayDefine(text, range) ? ReferenceKeys.definitions(in: text, range) : []
         guard !references.isEmpty || !definitions.isEmpty else { return }
-        let segment = Segment(text: range, place: place, references: references, definitions: definitions)
+        let segment = Segment(
+            text: range, place: place, references: references, definitions: definitions, stub: stub)
         if pending { pendingSegments.append(segment) } else { segments.append(segment) }
     }
 
@@ -507,6 +548,11 @@ struct IncrementalEngine: Sendable {
             buffer.append(contentsOf: Self.separator)
         }
         let contentStart = buffer.count
+        var pieces = [(buffer: contentStart, document: segment.text.lowerBound)]
+        if let stub = segment.stub {
+            pieces = [(contentStart, stub.lowerBound), (contentStart + stub.count, segment.text.lowerBound)]
+            buffer.append(contentsOf: text[stub])
+        }
         buffer.append(contentsOf: text[segment.text])
         for carrier in all
         where carrier.text.lowerBound >= segment.text.upperBound
@@ -518,9 +564,7 @@ struct IncrementalEngine: Sendable {
         buffer.append(contentsOf: Self.separator)
         buffer.append(contentsOf: text[windowStart..<text.count])
         parsed += buffer.count
-        let blocks = parse(
-            buffer, contentStart: contentStart, pieces: [(contentStart, segment.text.lowerBound)], text: text
-        ).filter { $0.range.lowerBound < segment.text.upperBound }
+        let blocks = parse(buffer, contentStart: contentStart, pieces: pieces, text: text).filter { $0.range.lowerBound < segment.text.upperBound }
         switch segment.place {
         case .top(let range):
             guard blocks.count == range.count else { return }
@@ -567,6 +611,18 @@ struct IncrementalEngine: Sendable {
             i += 1
         }
         return text.count + 1
+    }
+
+    /// Whether the lines that decide that `block` starts where it does are
+    /// complete: its first line, and for a table also the delimiter row
+    /// (without which the header row would be a paragraph line).
+    static func isDetermined(_ block: Block, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard startsOnCompleteLine(block.range.lowerBound, in: text) else { return false }
+        if case .table = block.kind {
+            let next = nextLineStart(after: block.range.lowerBound, in: text)
+            return next < text.count && startsOnCompleteLine(next, in: text)
+        }
+        return true
     }
 
     /// The offset of the terminator of the line containing `offset`.
