@@ -163,9 +163,7 @@ public struct TerminalRenderer: Sendable {
         let lines = codeLines(attributes.literal)
         let language = attributes.language ?? ""
         guard options.color else {
-            var plain = StyledText()
-            plain.append("```" + language, style: .plain)
-            return [StyledText.encode(plain.cells, options: options)]
+            return [StyledText.encode("```" + language, style: .plain, options: options)]
                 + lines.map { StyledText.encode($0, style: .plain, options: options) }
                 + ["```"]
         }
@@ -179,7 +177,7 @@ public struct TerminalRenderer: Sendable {
         var top = StyledText()
         top.append("╭─", style: frame)
         if !language.isEmpty { top.append(" " + language, style: label) }
-        var out = [StyledText.encode(top.cells, options: options)]
+        var out = [StyledText.encode(StyledText.Line(runs: top.runs), options: options)]
         let bar = StyledText.encode("│ ", style: frame, options: options)
         for line in lines { out.append(bar + StyledText.encode(line, style: code, options: options)) }
         out.append(StyledText.encode("╰─", style: frame, options: options))
@@ -243,12 +241,7 @@ public struct TerminalRenderer: Sendable {
             for (column, cell) in cells.prefix(columns).enumerated() {
                 let text = styled(cell.inlines, base: .plain)
                 natural[column] = max(natural[column], text.width)
-                var longestWord = 0
-                var word = 0
-                for c in text.cells {
-                    if c.character == " " || c.character == "\n" { word = 0 } else { word += c.width }
-                    longestWord = max(longestWord, word)
-                }
+                let longestWord = text.longestWord
                 minimum[column] = max(minimum[column], min(longestWord, 12))
             }
         }
@@ -295,6 +288,7 @@ public struct TerminalRenderer: Sendable {
         base.bold = header
         let columns = layout.columnWidths.count
         var cellLines: [[StyledText.Line]] = []
+        cellLines.reserveCapacity(columns)
         for column in 0..<columns {
             let inlines = column < cells.count ? cells[column].inlines : []
             cellLines.append(styled(inlines, base: base).wrapped(width: layout.columnWidths[column]))
@@ -305,8 +299,8 @@ public struct TerminalRenderer: Sendable {
         for lineIndex in 0..<height {
             var line = bar
             for column in 0..<columns {
-                let content = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : []
-                let pad = max(0, layout.columnWidths[column] - StyledText.width(of: content))
+                let content = lineIndex < cellLines[column].count ? cellLines[column][lineIndex] : StyledText.Line()
+                let pad = max(0, layout.columnWidths[column] - content.width)
                 let alignment = column < layout.alignments.count ? layout.alignments[column] : .none
                 let (before, after): (Int, Int)
                 switch alignment {
