@@ -1,7 +1,9 @@
 /// GitHub's extended autolinks (`www.`, `http://`, `https://`, `ftp://`,
-/// e-mail addresses), scanned as cmark-gfm 0.29's autolink extension scans
-/// them: same domain check, trailing punctuation, parenthesis balance and
-/// `&entity;` rules.
+/// e-mail addresses), scanned as the `cmark-gfm` 0.29.0.gfm.6 that Debian
+/// ships scans them (its autolink extension carries later upstream fixes:
+/// `mailto:`/`xmpp:` prefixes, the long-domain underscore guard): same
+/// domain check, trailing punctuation, parenthesis balance and `&entity;`
+/// rules.
 ///
 /// Scanning works on one text node; `data` is the node's bytes from the
 /// trigger position plus, when the node is followed by more inline content,
@@ -55,6 +57,7 @@ enum AutolinkScanner {
         var underscore1 = 0
         var underscore2 = 0
         while i < size - 1 {
+            if data[start + i] == UInt8(ascii: "\\"), i < size - 2 { i += 1 }
             let byte = data[start + i]
             if byte == UInt8(ascii: "_") {
                 underscore2 += 1
@@ -67,7 +70,9 @@ enum AutolinkScanner {
             }
             i += 1
         }
-        if underscore1 > 0 || underscore2 > 0 { return 0 }
+        // Very long domains are accepted despite underscores (cmark-gfm's
+        // guard against quadratic behaviour).
+        if underscore1 > 0 || underscore2 > 0, dots <= 10 { return 0 }
         return allowShort || dots > 0 ? i : 0
     }
 
@@ -78,7 +83,11 @@ enum AutolinkScanner {
         guard size >= 4, data[position..<position + 4].elementsEqual("www.".utf8) else { return nil }
         var linkEnd = domainLength(data, position, size, allowShort: false)
         guard linkEnd > 0 else { return nil }
-        while linkEnd < size, !CharacterClass.isASCIISpace(data[position + linkEnd]) { linkEnd += 1 }
+        while linkEnd < size, !CharacterClass.isASCIISpace(data[position + linkEnd]),
+            data[position + linkEnd] != UInt8(ascii: "<")
+        {
+            linkEnd += 1
+        }
         let end = trimmedEnd(data, position, min(position + linkEnd, textCount))
         return end > position ? end : nil
     }
@@ -96,7 +105,11 @@ enum AutolinkScanner {
         let domain = domainLength(data, colon + 3, size - 3, allowShort: true)
         guard domain > 0 else { return nil }
         var linkEnd = 3 + domain
-        while linkEnd < size, !CharacterClass.isASCIISpace(data[colon + linkEnd]) { linkEnd += 1 }
+        while linkEnd < size, !CharacterClass.isASCIISpace(data[colon + linkEnd]),
+            data[colon + linkEnd] != UInt8(ascii: "<")
+        {
+            linkEnd += 1
+        }
         let end = trimmedEnd(data, colon, min(colon + linkEnd, textCount))
         return end > colon ? start..<end : nil
     }
@@ -117,74 +130,111 @@ enum AutolinkScanner {
         return false
     }
 
-    /// Splits a text node at e-mail addresses (cmark-gfm's `postprocess_text`).
+    /// `validate_protocol`: `protocol` (ending in `:`) ends just before the
+    /// `rewind` bytes before `at`, and is not preceded by an alphanumeric.
+    private static func validProtocol(_ scheme: String, _ data: [UInt8], at: Int, rewind: Int, maxRewind: Int) -> Bool {
+        let pattern = Array(scheme.utf8)
+        let length = pattern.count
+        if length > maxRewind - rewind { return false }
+        let begin = at - rewind - length
+        if !data[begin..<begin + length].elementsEqual(pattern) { return false }
+        if length == maxRewind - rewind { return true }
+        return !CharacterClass.isASCIIAlphanumeric(data[begin - 1])
+    }
+
+    /// Splits a text node at e-mail addresses (with optional `mailto:` or
+    /// `xmpp:`), as cmark-gfm's `postprocess_text` does.
     static func emails(in text: String) -> [Inline]? {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "@")) else { return nil }
+        let data = Array(text.utf8)
+        guard data.contains(UInt8(ascii: "@")) else { return nil }
         var result: [Inline] = []
-        var rest = bytes[...]
+        var start = 0
         var offset = 0
-        var depth = 0
+        var remaining = data.count
         var found = false
-        while depth <= 1000 {
-            depth += 1
-            let base = rest.startIndex
-            guard offset < rest.count, let at = rest[(base + offset)...].firstIndex(of: UInt8(ascii: "@")) else {
+        outer: while offset < remaining {
+            guard let firstAt = data[(start + offset)..<(start + remaining)].firstIndex(of: UInt8(ascii: "@")) else {
                 break
             }
-            let maxRewind = at - (base + offset)
-            // (cmark-gfm 0.29.0.gfm.6 has no rule against a `/` before the
-            // local part; later versions have.)
-            var rewind = 0
-            while rewind < maxRewind {
-                let c = rest[at - rewind - 1]
-                guard CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) else { break }
-                rewind += 1
-            }
-            if rewind == 0 {
-                offset = at + 1 - base
-                continue
-            }
-            let size = rest.endIndex - at
-            var linkEnd = 0
-            var ats = 0
+            var maxRewind = firstAt - (start + offset)
+            var autoMailto = true
+            var isXMPP = false
             var dots = 0
-            while linkEnd < size {
-                let c = rest[at + linkEnd]
-                if CharacterClass.isASCIIAlphanumeric(c) {
-                } else if c == UInt8(ascii: "@") {
-                    ats += 1
-                } else if c == UInt8(ascii: "."), linkEnd < size - 1,
-                    CharacterClass.isASCIIAlphanumeric(rest[at + linkEnd + 1])
-                {
-                    dots += 1
-                } else if c != UInt8(ascii: "-"), c != UInt8(ascii: "_") {
+            var rewind = 0
+            var linkEnd = 0
+            foundAt: while true {
+                let at = start + offset + maxRewind
+                rewind = 0
+                while rewind < maxRewind {
+                    let c = data[at - rewind - 1]
+                    if CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) {
+                        rewind += 1
+                        continue
+                    }
+                    if c == UInt8(ascii: ":") {
+                        if validProtocol("mailto:", data, at: at, rewind: rewind, maxRewind: maxRewind) {
+                            autoMailto = false
+                            rewind += 1
+                            continue
+                        }
+                        if validProtocol("xmpp:", data, at: at, rewind: rewind, maxRewind: maxRewind) {
+                            autoMailto = false
+                            isXMPP = true
+                            rewind += 1
+                            continue
+                        }
+                    }
                     break
                 }
-                linkEnd += 1
+                if rewind == 0 {
+                    offset += maxRewind + 1
+                    continue outer
+                }
+                linkEnd = 1
+                let limit = remaining - offset - maxRewind
+                while linkEnd < limit {
+                    let c = data[at + linkEnd]
+                    if CharacterClass.isASCIIAlphanumeric(c) {
+                    } else if c == UInt8(ascii: "@") {
+                        offset += maxRewind + 1
+                        maxRewind = linkEnd - 1
+                        continue foundAt
+                    } else if c == UInt8(ascii: "."), linkEnd < limit - 1,
+                        CharacterClass.isASCIIAlphanumeric(data[at + linkEnd + 1])
+                    {
+                        dots += 1
+                    } else if c == UInt8(ascii: "/"), isXMPP {
+                    } else if c != UInt8(ascii: "-"), c != UInt8(ascii: "_") {
+                        break
+                    }
+                    linkEnd += 1
+                }
+                break
             }
-            if linkEnd < 2 || ats != 1 || dots == 0
-                || (!CharacterClass.isASCIIAlpha(rest[at + linkEnd - 1]) && rest[at + linkEnd - 1] != UInt8(ascii: "."))
-            {
-                offset = at + 1 - base
+            let at = start + offset + maxRewind
+            let last = data[at + linkEnd - 1]
+            if linkEnd < 2 || dots == 0 || (!CharacterClass.isASCIIAlpha(last) && last != UInt8(ascii: ".")) {
+                offset += maxRewind + linkEnd
                 continue
             }
-            let data = Array(rest[at..<(at + linkEnd)])
-            linkEnd = trimmedEnd(data, 0, linkEnd)
+            linkEnd = trimmedEnd(data, at, at + linkEnd) - at
             if linkEnd == 0 {
-                offset = at + 1 - base
+                offset += maxRewind + 1
                 continue
             }
-            let before = rest[base..<(at - rewind)]
-            if !before.isEmpty { result.append(.text(String(decoding: before, as: UTF8.self))) }
-            let address = String(decoding: rest[(at - rewind)..<(at + linkEnd)], as: UTF8.self)
-            result.append(.link(destination: "mailto:" + address, title: "", children: [.text(address)]))
+            let prefix = data[start..<(at - rewind)]
+            if !prefix.isEmpty { result.append(.text(String(decoding: prefix, as: UTF8.self))) }
+            let address = String(decoding: data[(at - rewind)..<(at + linkEnd)], as: UTF8.self)
+            result.append(
+                .link(destination: (autoMailto ? "mailto:" : "") + address, title: "", children: [.text(address)]))
             found = true
-            rest = rest[(at + linkEnd)...]
+            let consumed = offset + maxRewind + linkEnd
+            start += consumed
+            remaining -= consumed
             offset = 0
         }
         guard found else { return nil }
-        if !rest.isEmpty { result.append(.text(String(decoding: rest, as: UTF8.self))) }
+        if start < data.count { result.append(.text(String(decoding: data[start...], as: UTF8.self))) }
         return result
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import StreamMark
+import StreamMarkHTML
+import Testing
+
+/// Hand-written inputs at the edges of the extensions, each compared with
+/// cmark-gfm's HTML byte for byte.
+@Suite struct GFMEdgeCaseTests {
+    static let inputs: [String] = [
+        // Tables: position, ids of the parts, containers.
+        "| a | b |\n| - | - |\n| 1 | 2 |\n",
+        "a | b\n--|--\n1 | 2\n3\n",
+        "intro line\n| a | b |\n|:-|-:|\n| 1 | 2 |\n",
+        "one\ntwo\na|b\n:-:|---\nx|y\n",
+        "| a |\n| - |\n    code\nmore\n",
+        "| a |\n| - |\n| b |\n===\n",
+        "| a |\n| - |\n| b |\n---\n",
+        "| a | b |\n| - | - |\n| 1 |\n| 1 | 2 | 3 |\n",
+        "| a | b |\n| - |\n",
+        "| a |\n| - | - |\nx\n",
+        "a\n-:\n",
+        "| `a|b` | c \\| d |\n| - | - |\n| \\\\| | x |\n",
+        "> | a | b |\n> | - | - |\n> | 1 | 2 |\n\nafter\n",
+        "- | a | b |\n  | - | - |\n  | 1 | 2 |\n- next\n",
+        "1. x\n\n   | a |\n   | --- |\n   | b |\n",
+        "| a |\n| - |\n2. foo\n",
+        "| a |\n| - |\n-\n",
+        "| a |\n| - |\n<div>\n",
+        "| a |\n| - |\n| <span> |\n",
+        "x `a\\|b`\n| a |\n| - |\n",
+        "| *a* | **b** | [c](http://x) |\n|---|---|---|\n| ~~d~~ | www.e.com | f@g.com |\n",
+        "| a |\n|-|\n|\n",
+        "| a |\n| - |\n\n| b |\n",
+        "|a|\n|-|\n| # x #|\n| - y |\n",
+        "| a\t| b |\n|\t- | -\t|\n",
+        "| é | ü |\n| - | - |\n| 日本 | 語 |\n",
+        "# h\n| a |\n| - |\n",
+        "| a |\n| - |\n> q\n",
+        "| a |\n| - |\n```\ncode\n```\n",
+        "| a |\n| - |\r\n| b |\r\n",
+        "|\n|-|\n",
+        "| a |\n|:--:|\n| ![i](x.png) |\n",
+        "[r]: /u\n| a |\n| - |\n| [r] |\n",
+        // Task lists.
+        "- [ ] a\n- [x] b\n- [X] c\n",
+        "- [ ]\tfoo\n- [x]foo\n-  [X]  *a*\n",
+        "- [ ] foo [x]\n",
+        "> - [ ] quoted\n",
+        "- a\n  - [ ] nested\n  - [x] done\n",
+        "1. [ ] one\n2) [x] two\n",
+        "- [ ] \n  next line\n",
+        "- [ ] a\n\n  more\n- [x] b\n",
+        // Strikethrough.
+        "~~a~~ ~b~ ~~~c~~~ ~d~~ ~~e~\n",
+        "~~a *b~~ c*\n",
+        "*a ~~b* c~~\n",
+        "~~*a*~~ **~~b~~** `~~c~~`\n",
+        "x~~y~~z a~b~c\n",
+        "~~ a~~ ~~b ~~\n",
+        "~~a ~b~ c~~\n",
+        "[~~a~~](http://x) ~~[b](http://y)~~\n",
+        "~~a\nb~~\n",
+        "\\~~a~~\n",
+        // Autolinks.
+        "www.commonmark.org/a.b. http://x.org/(a)) (https://y.org/a_(b)) z\n",
+        "Visit www.a.com, or https://b.org!\n",
+        "**https://a.com** *www.b.com* ~~http://c.com~~\n",
+        "foo@bar.com, a.b-c_d+e@f.g.h. x@y z@1.2\n",
+        "[see https://a.com] and [b](https://b.com) https://c.com/?q=1&x=2;\n",
+        "<https://a.com> `https://b.com` https://c.com/&amp;x\n",
+        "http://a.b/c<d https://e.f/g&lt;h\n",
+        "www.a_b.com www.a.b_c www._a.b.c http://a_b.c ftp://x.y HTTP://UP.COM\n",
+        "xhttp://a.com ahttps://b.com (www.c.com) _www.d.com_\n",
+        "https://en.wikipedia.org/wiki/Swift_(programming_language)\n",
+        "# www.a.com ~~h~~\n",
+        "![www.a.com x@y.com](i.png)\n",
+    ]
+
+    @Test(arguments: inputs)
+    func matchesCmarkGFM(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let theirs = try GFMOracle.html(bytes)
+        let ours = GFMOracle.ours(bytes)
+        #expect(ours == theirs, "\(GFMDifferentialTests.firstDifference(ours, theirs))")
+    }
+}
