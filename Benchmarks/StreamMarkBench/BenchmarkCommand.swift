@@ -63,7 +63,7 @@ struct BenchmarkCommand {
             }
             index += 1
         }
-        if smoke { cap = min(cap, 0.25) }
+        if smoke { cap = min(cap, 0.1) }
     }
 
     /// The documents to measure.
@@ -71,10 +71,10 @@ struct BenchmarkCommand {
         var inputs: [Input] = []
         if smoke {
             for shape in CorpusGenerator.shapes {
-                inputs.append(Input(name: "smoke:" + shape.name, bytes: Array(shape.make(max(1, shape.small / 10)).utf8)))
+                inputs.append(Input(name: "smoke:" + shape.name, bytes: Array(shape.make(max(1, shape.small / 20)).utf8)))
             }
             for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")).prefix(2) {
-                inputs.append(Input(name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file).prefix(2_048)),
+                inputs.append(Input(name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file).prefix(1_024)),
                                     isModelAnswer: true))
             }
         } else if !files.isEmpty {
@@ -106,6 +106,8 @@ struct BenchmarkCommand {
             FileHandle.standardError.write(Data("streammark-bench: \(error)\n".utf8))
             return 1
         }
+        let machine = markdown ? MachineInfo.current() : MachineInfo()
+        let started = Clock.now()
         var runner = BenchmarkRunner(cap: cap)
         var summary = Summary()
         var failures: [String] = []
@@ -154,8 +156,8 @@ struct BenchmarkCommand {
             }
         }
         if memory && files.isEmpty && (filter == nil || matches("memory")) {
-            let megabytes = smoke ? 1 : 10
-            if let record = MemoryProbe.measure(megabytes: megabytes, chunking: .bytes(64), cap: smoke ? 1 : max(cap, 30)) {
+            let kilobytes = smoke ? 256 : 10_240
+            if let record = MemoryProbe.measure(kilobytes: kilobytes, chunking: .bytes(64), cap: smoke ? 0.5 : max(cap, 30)) {
                 emit(record)
             } else {
                 failures.append("memory probe child process failed")
@@ -170,7 +172,13 @@ struct BenchmarkCommand {
                 print(TableFormatter.text(summary.growthRows()))
             }
         }
-        if markdown { print(summary.markdown(command: CommandLine.arguments.dropFirst().joined(separator: " "))) }
+        if markdown {
+            let command = (["streammark-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+            print(machine.markdown(
+                command: command, loadAfter: MachineInfo.loadAverageNow(), seconds: Double(Clock.now() - started) / 1e9))
+            print("")
+            print(summary.markdown())
+        }
         FileHandle.standardError.write(Data("sink \(runner.sink)\n".utf8))
         for failure in failures { FileHandle.standardError.write(Data("FAIL \(failure)\n".utf8)) }
         return failures.isEmpty ? 0 : 1
@@ -180,7 +188,7 @@ struct BenchmarkCommand {
     /// long answer, 1 %, 10 % and 100 % of the committed size for the other
     /// shapes (a few tiny sizes in smoke mode).
     func growthSizes(_ shape: CorpusGenerator.Shape) -> [Int] {
-        if smoke { return [max(1, shape.small / 40), max(1, shape.small / 20), max(1, shape.small / 10)] }
+        if smoke { return [max(1, shape.small / 80), max(1, shape.small / 40), max(1, shape.small / 20)] }
         if shape.name == "long-answer" { return [10_240, 102_400, 1_048_576] }
         return [max(1, shape.full / 100), max(1, shape.full / 10), shape.full]
     }

@@ -5,16 +5,16 @@ import StreamMark
 /// executable started again with `memory-probe`), so that earlier scenarios
 /// do not raise the high-water mark.
 enum MemoryProbe {
-    /// The child's side: makes a generated long answer of `megabytes` MB,
+    /// The child's side: makes a generated long answer of `kilobytes` KB,
     /// streams it in `chunking` chunks and prints one JSON record whose
     /// `peakMemoryBytes` is `VmHWM` minus the `VmRSS` the process had before
     /// making the document (so the input text itself is included).
-    static func runChild(megabytes: Int, chunking: Chunking, cap: Double) -> Int32 {
+    static func runChild(kilobytes: Int, chunking: Chunking, cap: Double) -> Int32 {
         let baseline = status("VmRSS") ?? 0
-        let bytes = Array(CorpusGenerator.longAnswer(bytes: megabytes * 1_048_576).utf8)
+        let bytes = Array(CorpusGenerator.longAnswer(bytes: kilobytes * 1024).utf8)
         var runner = BenchmarkRunner(cap: cap)
         var (record, _, _) = runner.streaming(
-            "long-answer-\(megabytes)mb (in memory)", bytes, chunking: chunking, system: "streammark-memory")
+            "long-answer-\(kilobytes)kb (in memory)", bytes, chunking: chunking, system: "streammark-memory")
         let peak = status("VmHWM") ?? maxResidentFromRusage()
         record.peakMemoryBytes = max(0, peak - baseline)
         record.note = [
@@ -30,11 +30,11 @@ enum MemoryProbe {
     }
 
     /// The parent's side: runs the child and decodes its record.
-    static func measure(megabytes: Int, chunking: Chunking, cap: Double) -> BenchmarkRecord? {
+    static func measure(kilobytes: Int, chunking: Chunking, cap: Double) -> BenchmarkRecord? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executablePath())
         process.arguments = [
-            "memory-probe", "--megabytes", String(megabytes), "--chunk", chunking.description, "--cap", String(cap),
+            "memory-probe", "--kilobytes", String(kilobytes), "--chunk", chunking.description, "--cap", String(cap),
         ]
         let output = Pipe()
         process.standardOutput = output

@@ -127,7 +127,7 @@ struct Summary {
     }
 
     /// The Markdown block pasted into `Benchmarks/README.md`.
-    func markdown(command: String) -> String {
+    func markdown() -> String {
         var lines = ["### Targets", "", TableFormatter.markdown(targetRows()), ""]
         if !growth.isEmpty { lines += ["### Growth (StreamMark, 4-byte appends)", "", TableFormatter.markdown(growthRows()), ""] }
         var rows = [["document", "KB", "4-byte mean / p99 µs", "cmark B/append (4-byte)", "renders/append (4-byte)", "64-byte ms", "one-shot ms (StreamMark / cmark)",
@@ -153,7 +153,7 @@ struct Summary {
             ])
         }
         lines += ["### Per document", "", TableFormatter.markdown(rows), "",
-                  "`~` marks a run capped by time whose total is extrapolated (see `--json` notes). Command: `streammark-bench \(command)`."]
+                  "`~` marks a run capped by time whose total is extrapolated (see the `note` of its `--json` record)."]
         return lines.joined(separator: "\n")
     }
 

@@ -3,7 +3,7 @@ import Foundation
 // streammark-bench: the benchmark of issue 5 and the corpus generator.
 //   streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap S] [--smoke] [FILES...]
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
-//   streammark-bench memory-probe --megabytes N --chunk N --cap S   (internal: the memory child)
+//   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
     usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS]
@@ -17,20 +17,20 @@ switch arguments.first {
 case "generate":
     exit(GenerateCommand.run(Array(arguments.dropFirst())))
 case "memory-probe":
-    var megabytes = 10
+    var kilobytes = 10_240
     var chunking = Chunking.bytes(64)
     var cap = 30.0
     var index = 1
     while index + 1 < arguments.count {
         switch arguments[index] {
-        case "--megabytes": megabytes = Int(arguments[index + 1]) ?? megabytes
+        case "--kilobytes": kilobytes = Int(arguments[index + 1]) ?? kilobytes
         case "--chunk": chunking = Chunking(argument: arguments[index + 1]) ?? chunking
         case "--cap": cap = Double(arguments[index + 1]) ?? cap
         default: break
         }
         index += 2
     }
-    exit(MemoryProbe.runChild(megabytes: megabytes, chunking: chunking, cap: cap))
+    exit(MemoryProbe.runChild(kilobytes: kilobytes, chunking: chunking, cap: cap))
 case "--help", "-h":
     print(usage, terminator: "")
 default:
