@@ -73,7 +73,10 @@ struct IncrementalEngine: Sendable {
         var stub: Range<Int>? = nil
     }
 
-    static let separator: [UInt8] = Array("\n\n***\n\n".utf8)
+    /// Parsed between a segment and what follows it: a thematic break at
+    /// column 0 closes every open block (as the real next line did), and —
+    /// unlike blank lines — does not stretch the end of the block before it.
+    static let separator: [UInt8] = Array("***\n".utf8)
 
     init(options: ParseOptions) { self.options = options }
 
@@ -343,6 +346,14 @@ struct IncrementalEngine: Sendable {
         // A single open top-level block: narrow the window inside it.
         guard frozenTop == top.count - 1 else { return }
         let container = top[frozenTop]
+        // Text before the open block that holds no block (paragraphs that
+        // were only link reference definitions) leaves the window as a
+        // carrier of its definitions.
+        let containerLine = Self.lineStart(of: container.range.lowerBound, in: text)
+        if case .top = mode, windowStart < containerLine, Self.isDetermined(container, in: text) {
+            addSegment(windowStart..<containerLine, place: .top(frozenTop..<frozenTop), text: text, pending: false)
+            windowStart = containerLine
+        }
         switch container.kind {
         case .list:
             narrowList(container, text: text, parsed: &parsed, patches: &patches)
@@ -533,7 +544,10 @@ struct IncrementalEngine: Sendable {
     }
 
     /// Re-parses one frozen segment with every definition in scope and diffs
-    /// its blocks against the current ones.
+    /// its blocks against the current ones. Only inline content is taken from
+    /// the re-parse: definitions never change block structure, and cmark's
+    /// end positions depend on the line that followed a block, which a
+    /// standalone re-parse cannot reproduce.
     private mutating func reparse(
         _ segment: Segment, root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int,
         patches: inout [Patch]
@@ -562,6 +576,8 @@ struct IncrementalEngine: Sendable {
             buffer.append(contentsOf: text[carrier.text])
         }
         buffer.append(contentsOf: Self.separator)
+        if case .code(let stub, _, _) = mode { buffer.append(contentsOf: text[stub]) }
+        if case .table(let stub, _) = mode { buffer.append(contentsOf: text[stub]) }
         buffer.append(contentsOf: text[windowStart..<text.count])
         parsed += buffer.count
         let blocks = parse(buffer, contentStart: contentStart, pieces: pieces, text: text).filter { $0.range.lowerBound < segment.text.upperBound }
@@ -571,8 +587,9 @@ struct IncrementalEngine: Sendable {
             for (offset, block) in blocks.enumerated() {
                 let index = range.lowerBound + offset
                 guard root.children[index].id == block.id else { return }
-                TreeDiff.appendPatches(from: root.children[index], to: block, into: &patches)
-                root.children[index] = block
+                let merged = root.children[index].withInlines(of: block)
+                TreeDiff.appendPatches(from: root.children[index], to: merged, into: &patches)
+                root.children[index] = merged
             }
         case .nested(let top, let range):
             guard top < root.children.count, let container = blocks.first, container.children.count == range.count
@@ -581,8 +598,9 @@ struct IncrementalEngine: Sendable {
                 let index = range.lowerBound + offset
                 guard index < root.children[top].children.count, root.children[top].children[index].id == block.id
                 else { return }
-                TreeDiff.appendPatches(from: root.children[top].children[index], to: block, into: &patches)
-                root.children[top].children[index] = block
+                let merged = root.children[top].children[index].withInlines(of: block)
+                TreeDiff.appendPatches(from: root.children[top].children[index], to: merged, into: &patches)
+                root.children[top].children[index] = merged
             }
         }
     }
