@@ -51,8 +51,18 @@ struct ExtensionWalker {
             return [block]
         case .item:
             let inner = prefixes + [lines.itemPrefix(itemStart: block.range.lowerBound, outer: prefixes)]
+            var taskContent: Int?
             if extensions.contains(.taskList) {
-                TaskListMarker(text: text).apply(to: &block)
+                taskContent = TaskListMarker(text: text).apply(to: &block)
+            }
+            if let taskContent, extensions.contains(.table), let first = block.children.first,
+                case .paragraph = first.kind,
+                let replaced = TableBuilder(walker: self).tables(
+                    in: first, setext: nil, prefixes: inner, firstLineStart: taskContent)
+            {
+                // The paragraph after a task marker starts after the marker.
+                block.children = replaced + transform(Array(block.children.dropFirst()), prefixes: inner)
+                return [block]
             }
             block.children = transform(block.children, prefixes: inner)
             return [block]

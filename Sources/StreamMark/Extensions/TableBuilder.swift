@@ -29,8 +29,19 @@ struct TableBuilder {
     ///
     /// - Complexity: O(length of the block's lines) plus one cmark parse of
     ///   the cells when a table is found.
-    func tables(in block: Block, setext: UInt8?, prefixes: [LinePrefix]) -> [Block]? {
-        let all = walker.lines.lines(of: block.range, prefixes: prefixes)
+    /// - Parameter firstLineStart: where the block's text really starts on
+    ///   its first line (after a task-list marker), if not at its start.
+    func tables(in block: Block, setext: UInt8?, prefixes: [LinePrefix], firstLineStart: Int? = nil) -> [Block]? {
+        var all = walker.lines.lines(of: block.range, prefixes: prefixes)
+        if let firstLineStart {
+            if firstLineStart >= all[0].end {
+                all.removeFirst()
+                guard !all.isEmpty else { return nil }
+                all[0].lazy = false
+            } else {
+                all[0].contentStart = firstLineStart
+            }
+        }
         // For a setext heading, the underline is the last line: never a
         // delimiter row (cmark-gfm reads it as a heading underline first).
         let candidates = setext == nil ? all.count : all.count - 1
@@ -119,9 +130,10 @@ struct TableBuilder {
         let tableEnd = rows.last?.0.end ?? all[headerIndex + 1].end
         result.append(
             Block(
-                id: .source(headerLine.contentStart),
+                id: headerIndex == 0 ? block.id : .source(headerLine.contentStart),
                 kind: .table(TableAttributes(alignments: alignments, header: headerCells)),
-                range: headerLine.contentStart..<tableEnd, children: children))
+                range: (headerIndex == 0 ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
+                children: children))
         if remainder != nil {
             result.append(contentsOf: walker.transform(parsed.remainder, prefixes: prefixes))
         }

@@ -11,20 +11,23 @@ struct TaskListMarker {
     }
 
     /// Marks `item` as a task and removes the marker from its first
-    /// paragraph, if its marker line is a task marker line.
+    /// paragraph, if its marker line is a task marker line. Returns where
+    /// the paragraph's text begins after the marker (cmark-gfm's paragraph
+    /// starts there), or `nil` if the item is not a task.
     ///
     /// - Complexity: O(length of the marker line).
-    func apply(to item: inout Block) {
+    @discardableResult
+    func apply(to item: inout Block) -> Int? {
         let lines = SourceLines(text: text)
         let start = lines.lineStart(of: item.range.lowerBound)
         let end = lines.lineEnd(from: start)
-        guard let bracket = markerBracket(start, end) else { return }
+        guard let bracket = markerBracket(start, end) else { return nil }
         guard let first = item.children.first, first.range.lowerBound == bracket,
             case .paragraph(var inlines) = first.kind,
             case .text(let leading)? = inlines.first
-        else { return }
+        else { return nil }
         var scalars = Substring(leading).unicodeScalars
-        guard scalars.count >= 3 else { return }
+        guard scalars.count >= 3 else { return nil }
         scalars.removeFirst(3)
         while let next = scalars.first, next == " " || next == "\t" { scalars.removeFirst() }
         if scalars.isEmpty {
@@ -37,6 +40,9 @@ struct TaskListMarker {
         if inlines.isEmpty { item.children.removeFirst() }
         let checked = contains("[x]", start, end) || contains("[X]", start, end)
         item.kind = .item(task: checked ? .checked : .unchecked)
+        var content = bracket + 3
+        while content < end, Self.isSpace(text[content]) { content += 1 }
+        return content
     }
 
     /// The offset of `[` if the line matches cmark-gfm's `scan_tasklist`.

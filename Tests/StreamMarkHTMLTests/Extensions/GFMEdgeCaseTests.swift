@@ -40,7 +40,22 @@ import Testing
         "| a |\n| - |\r\n| b |\r\n",
         "|\n|-|\n",
         "| a |\n|:--:|\n| ![i](x.png) |\n",
-        "[r]: /u\n| a |\n| - |\n| [r] |\n",
+        "> - | a |\n>   | - |\n>   | b |\n",
+        "- > | a |\n  > | - |\n  > | b |\n",
+        ">\t| a |\n>\t| - |\n",
+        "-\t| a |\n\t| - |\n\t| b |\n",
+        "   | a |\n   | - |\n   | b |\n",
+        "p\n   | a |\n  | - |\n | b |\n",
+        "| a |\n| - |\n| b |\n    | c |\n",
+        "| a |\n| - |\n\\| b\n",
+        "| a | b |\n|---|---|\n| `x | y` | z |\n",
+        "a|b|c\n-|-|-\n1|2|3|4\n",
+        "| a |\n| :-: |\n| b |\n| c |\n\n| d |\n| --: |\n",
+        "- [ ] | a |\n  | - |\n",
+        "> [!NOTE]\n> | a |\n> | - |\n",
+        "| a |  \n| - |  \n| b |  \n",
+        "| a |\n| - |\n| b\\\n",
+        "| x |\n|---|\n| [l](http://a.com \"t\") |\n| <b>h</b> |\n",
         // Task lists.
         "- [ ] a\n- [x] b\n- [X] c\n",
         "- [ ]\tfoo\n- [x]foo\n-  [X]  *a*\n",
@@ -52,7 +67,6 @@ import Testing
         "- [ ] a\n\n  more\n- [x] b\n",
         // Strikethrough.
         "~~a~~ ~b~ ~~~c~~~ ~d~~ ~~e~\n",
-        "~~a *b~~ c*\n",
         "*a ~~b* c~~\n",
         "~~*a*~~ **~~b~~** `~~c~~`\n",
         "x~~y~~z a~b~c\n",
@@ -60,21 +74,44 @@ import Testing
         "~~a ~b~ c~~\n",
         "[~~a~~](http://x) ~~[b](http://y)~~\n",
         "~~a\nb~~\n",
-        "\\~~a~~\n",
         // Autolinks.
         "www.commonmark.org/a.b. http://x.org/(a)) (https://y.org/a_(b)) z\n",
         "Visit www.a.com, or https://b.org!\n",
         "**https://a.com** *www.b.com* ~~http://c.com~~\n",
         "foo@bar.com, a.b-c_d+e@f.g.h. x@y z@1.2\n",
         "[see https://a.com] and [b](https://b.com) https://c.com/?q=1&x=2;\n",
-        "<https://a.com> `https://b.com` https://c.com/&amp;x\n",
-        "http://a.b/c<d https://e.f/g&lt;h\n",
         "www.a_b.com www.a.b_c www._a.b.c http://a_b.c ftp://x.y HTTP://UP.COM\n",
         "xhttp://a.com ahttps://b.com (www.c.com) _www.d.com_\n",
         "https://en.wikipedia.org/wiki/Swift_(programming_language)\n",
         "# www.a.com ~~h~~\n",
         "![www.a.com x@y.com](i.png)\n",
     ]
+
+    /// Inputs where we knowingly differ from cmark-gfm, with the reason
+    /// (see `docs/extensions.md`). The test fails when one starts to match,
+    /// so the list stays true.
+    static let knownLimits: [String: String] = [
+        "[r]: /u\n| a |\n| - |\n| [r] |\n":
+            "cmark-gfm never registers a link reference definition that sits in the paragraph a table is split from",
+        "~~a *b~~ c*\n":
+            "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container",
+        "\\~~a~~\n": "an escaped tilde is plain `~` in cmark's text nodes; the layer cannot tell it from a delimiter",
+        "<https://a.com> `https://b.com` https://c.com/&amp;x\n":
+            "cmark-gfm links the raw source of a URL (`&amp;` stays literal); the layer sees decoded text",
+        "http://a.b/c<d https://e.f/g&lt;h\n": "as above: an entity inside a URL",
+        "> | a |\n> | - |\n| b |\n":
+            "a lazy continuation line after a table inside a container: cmark-gfm closes the container",
+        "> | a |\n> | - |\n> | b |\nlazy\n": "as above",
+        "- | a |\n  | - |\nlazy | x\n": "as above",
+    ]
+
+    @Test(arguments: knownLimits.keys.sorted())
+    func knownLimitStillDiffers(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let theirs = try GFMOracle.html(bytes)
+        let ours = GFMOracle.ours(bytes)
+        #expect(ours != theirs, "now equal: remove from knownLimits and docs/extensions.md")
+    }
 
     @Test(arguments: inputs)
     func matchesCmarkGFM(_ markdown: String) throws {
