@@ -16,6 +16,7 @@ extension HTMLWriter {
     /// - Complexity: O(n) in the size of the subtree, with a heap-allocated
     ///   stack (no recursion).
     mutating func write(_ root: Block, inTightList: Bool) {
+        reserve(root.range.count + root.range.count / 4)
         var stack: [BlockStep] = [.enter(root, inTightList: inTightList)]
         while let step = stack.popLast() {
             switch step {

@@ -22,6 +22,11 @@ struct HTMLWriter {
 
     // MARK: Output primitives
 
+    /// Reserves room for `count` more bytes of output.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + max(0, count))
+    }
+
     /// cmark's `cr`: a newline unless the output is empty or ends with one.
     mutating func cr() {
         if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
@@ -73,7 +78,6 @@ struct HTMLWriter {
         var url = url
         url.withUTF8 { source in
             if !options.unsafe && URLSafety.isDangerous(source) { return }
-            let hex = Array("0123456789ABCDEF".utf8)
             var runStart = 0
             for index in 0..<source.count {
                 let byte = source[index]
@@ -86,8 +90,8 @@ struct HTMLWriter {
                 case UInt8(ascii: "'"): put("&#x27;")
                 default:
                     bytes.append(UInt8(ascii: "%"))
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0x0F)])
+                    bytes.append(Self.hexDigit(byte >> 4))
+                    bytes.append(Self.hexDigit(byte & 0x0F))
                 }
                 runStart = index + 1
             }
@@ -95,6 +99,11 @@ struct HTMLWriter {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
             }
         }
+    }
+
+    /// The uppercase hexadecimal digit for a value 0–15.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     /// Raw HTML: verbatim when unsafe, else cmark's placeholder comment.
