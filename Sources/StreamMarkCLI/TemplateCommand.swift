@@ -122,7 +122,7 @@ private func renderError(_ error: TemplateError, templatePath: String, state: St
 
 private let patchEncoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
 }()
 
