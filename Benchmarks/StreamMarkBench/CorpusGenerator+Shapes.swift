@@ -181,8 +181,3 @@ extension CorpusGenerator {
         return text
     }
 }
-
-extension String {
-    /// The string with its first character upper-cased (ASCII words only).
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}

@@ -62,12 +62,3 @@ enum TableFormatter {
         String(format: "%.\(digits)f", value)
     }
 }
-
-extension String {
-    /// The string without trailing spaces.
-    var trimmingTrailingSpaces: String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
-    }
-}
