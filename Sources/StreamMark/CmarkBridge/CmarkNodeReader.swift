@@ -35,9 +35,9 @@ struct CmarkNodeReader {
     let bytes: UnsafeBufferPointer<UInt8>
 
     /// Parses `bytes` and returns the converted top-level blocks whose start
-    /// offset is at least `contentStart`.
+    /// offset is in `contentStart..<contentEnd`.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, smart: Bool, contentStart: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, smart: Bool, contentStart: Int, contentEnd: Int = .max,
         mapOffset: @escaping (Int) -> Int
     ) -> [Block] {
         var options: Int32 = CMARK_OPT_DEFAULT
@@ -51,9 +51,10 @@ struct CmarkNodeReader {
         var blocks: [Block] = []
         var node = cmark_node_first_child(root)
         while let current = node {
-            if reader.bufferOffset(line: cmark_node_get_start_line(current), column: cmark_node_get_start_column(current))
-                >= contentStart
-            {
+            let start = reader.bufferOffset(
+                line: cmark_node_get_start_line(current), column: cmark_node_get_start_column(current))
+            if start >= contentEnd { break }
+            if start >= contentStart {
                 blocks.append(reader.block(current))
             }
             node = cmark_node_next(current)

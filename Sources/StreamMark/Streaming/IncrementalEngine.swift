@@ -148,7 +148,7 @@ struct IncrementalEngine: Sendable {
     /// Parses `buffer`, keeping blocks from `contentStart`, mapping offsets
     /// through `pieces` (buffer offset → document offset, in order).
     private func parse(
-        _ buffer: [UInt8], contentStart: Int, pieces: [(buffer: Int, document: Int)],
+        _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>
     ) -> [Block] {
         let map: (Int) -> Int = { offset in
@@ -157,7 +157,9 @@ struct IncrementalEngine: Sendable {
             return piece.document + (offset - piece.buffer)
         }
         var blocks = buffer.withUnsafeBufferPointer { pointer in
-            CmarkNodeReader.parse(pointer, smart: options.smartPunctuation, contentStart: contentStart, mapOffset: map)
+            CmarkNodeReader.parse(
+                pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
+                mapOffset: map)
         }
         if options.extensions != .none {
             ExtensionLayer.apply(
@@ -328,7 +330,13 @@ struct IncrementalEngine: Sendable {
                 first += 1
                 windowStart = containerEnd
             case .code:
-                // Code defines and uses no labels; the window restarts after it.
+                // Code defines and uses no labels, but the lines between the
+                // closing fence and the next block may hold definitions.
+                let afterFence = Self.nextLineStart(after: top[frozenTop].range.upperBound, in: text)
+                let gapStart = min(max(windowStart, afterFence), containerEnd)
+                addSegment(
+                    gapStart..<containerEnd, place: .top((frozenTop + 1)..<(frozenTop + 1)), text: text,
+                    pending: false)
                 first += 1
                 windowStart = containerEnd
             case .top: break
@@ -568,6 +576,7 @@ struct IncrementalEngine: Sendable {
             buffer.append(contentsOf: text[stub])
         }
         buffer.append(contentsOf: text[segment.text])
+        let contentEnd = buffer.count
         for carrier in all
         where carrier.text.lowerBound >= segment.text.upperBound
             && ReferenceKeys.intersects(carrier.definitions, segment.references)
@@ -580,7 +589,7 @@ struct IncrementalEngine: Sendable {
         if case .table(let stub, _) = mode { buffer.append(contentsOf: text[stub]) }
         buffer.append(contentsOf: text[windowStart..<text.count])
         parsed += buffer.count
-        let blocks = parse(buffer, contentStart: contentStart, pieces: pieces, text: text).filter { $0.range.lowerBound < segment.text.upperBound }
+        let blocks = parse(buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text)
         switch segment.place {
         case .top(let range):
             guard blocks.count == range.count else { return }
