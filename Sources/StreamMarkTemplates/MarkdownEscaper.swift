@@ -17,26 +17,40 @@ enum MarkdownEscaper {
     ///
     /// - Complexity: O(n) in the length of `text`.
     static func escape(_ text: String, into output: inout [UInt8]) {
-        let utf8 = Array(text.utf8)
-        var firstNonSpace = 0
-        while firstNonSpace < utf8.count, utf8[firstNonSpace] == 0x20 { firstNonSpace += 1 }
-        var lastNonSpace = utf8.count
-        while lastNonSpace > firstNonSpace, utf8[lastNonSpace - 1] == 0x20 { lastNonSpace -= 1 }
-        for (index, byte) in utf8.enumerated() {
-            switch byte {
-            case 0x00:
-                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case 0x20 where index < firstNonSpace || index >= lastNonSpace:
-                output.append(contentsOf: Array("&#32;".utf8))
-            case 0x01...0x1F:
-                output.append(contentsOf: Array("&#\(byte);".utf8))
-            case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
-                output.append(UInt8(ascii: "\\"))
-                output.append(byte)
-            default:
-                output.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var firstNonSpace = 0
+            while firstNonSpace < utf8.count, utf8[firstNonSpace] == 0x20 { firstNonSpace += 1 }
+            var lastNonSpace = utf8.count
+            while lastNonSpace > firstNonSpace, utf8[lastNonSpace - 1] == 0x20 { lastNonSpace -= 1 }
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case 0x00:
+                    output.append(0xEF)
+                    output.append(0xBF)
+                    output.append(0xBD)
+                case 0x20 where index < firstNonSpace || index >= lastNonSpace:
+                    appendReference(0x20, to: &output)
+                case 0x01...0x1F:
+                    appendReference(byte, to: &output)
+                case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+                    output.append(0x5C)  // backslash
+                    output.append(byte)
+                default:
+                    output.append(byte)
+                }
             }
         }
+    }
+
+    /// Appends `&#N;` for a byte below 100.
+    private static func appendReference(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "&"))
+        output.append(UInt8(ascii: "#"))
+        if byte >= 10 { output.append(UInt8(ascii: "0") + byte / 10) }
+        output.append(UInt8(ascii: "0") + byte % 10)
+        output.append(UInt8(ascii: ";"))
     }
 
     /// The escaped form of `text`.

@@ -20,6 +20,8 @@ public struct Template: Sendable {
     let bytes: [UInt8]
     /// The parsed nodes.
     let nodes: [TemplateNode]
+    /// Whether the template text contains NUL (rendered as U+FFFD).
+    let containsNUL: Bool
 
     /// Parses `source`.
     ///
@@ -30,6 +32,7 @@ public struct Template: Sendable {
     public init(_ source: String) throws(TemplateError) {
         self.source = source
         bytes = Array(source.utf8)
+        containsNUL = bytes.contains(0)
         var parser = TemplateParser(bytes: bytes)
         nodes = try parser.parse()
     }

@@ -145,11 +145,11 @@ struct TemplateIdentifier {
     /// a list reaches over the newline after it).
     private func trimmed(_ range: Range<Int>, leading: Bool = false) -> Range<Int> {
         let output = renderer.output
-        let blanks: [UInt8] = [0x0A, 0x0D, 0x20, 0x09]
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 }
         var end = min(range.upperBound, output.count)
         var start = min(range.lowerBound, end)
-        while end > start, blanks.contains(output[end - 1]) { end -= 1 }
-        while leading, start < end, blanks.contains(output[start]) { start += 1 }
+        while end > start, isBlank(output[end - 1]) { end -= 1 }
+        while leading, start < end, isBlank(output[start]) { start += 1 }
         return start..<end
     }
 

@@ -46,15 +46,21 @@ struct TemplateRenderer {
         origins[scope + 1].append(output.count)
     }
 
-    private mutating func emit(_ bytes: some Collection<UInt8>, from offset: Int) {
+    private mutating func emit(_ bytes: [UInt8], from offset: Int) {
         output.append(contentsOf: bytes)
-        sourceOffsets.append(contentsOf: repeatElement(offset, count: bytes.count))
+        // A plain loop: generic `append(contentsOf:)` is slow in debug builds.
+        for _ in 0..<bytes.count { sourceOffsets.append(offset) }
     }
 
     private mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) {
         for node in nodes {
             switch node {
             case .text(let range):
+                if !template.containsNUL {
+                    output.append(contentsOf: template.bytes[range])
+                    for offset in range { sourceOffsets.append(offset) }
+                    continue
+                }
                 for offset in range {
                     let byte = template.bytes[offset]
                     if byte == 0 {
@@ -71,9 +77,9 @@ struct TemplateRenderer {
                     if bytes.contains(0) { bytes = Array(text.replacingNUL().utf8) }
                     emit(bytes, from: offset)
                 } else {
-                    var bytes: [UInt8] = []
-                    MarkdownEscaper.escape(text, into: &bytes)
-                    emit(bytes, from: offset)
+                    let start = output.count
+                    MarkdownEscaper.escape(text, into: &output)
+                    for _ in start..<output.count { sourceOffsets.append(offset) }
                 }
             case .conditional(let path, _, let then, let otherwise):
                 markOrigin()
