@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what StreamMark needs from Debian on a fresh machine.
+#   scripts/setup.sh          libcmark-dev (and pkg-config) to build and run
+#   scripts/setup.sh --test   also the test oracles and tools: cmark-gfm, tmux
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+set -euo pipefail
+
+packages=(libcmark-dev pkg-config)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(cmark-gfm tmux)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if [[ $(id -u) -eq 0 ]]; then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "setup: missing ${missing[*]}; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: installs the Debian packages the
+# tests use (libcmark-dev, cmark-gfm as an oracle, tmux for the live
+# terminal test), builds warning-free, runs every test, checks that the
+# committed generated corpus matches its seeded generator, and runs the
+# benchmark's smoke mode so it never rots.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+
+echo "== build (warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors 2>&1 | tail -n 3
+
+echo "== tests"
+status=0
+swift test --skip-build > .build/test.log 2>&1 || status=$?
+# Suites, failures and the closing summary; the full log is .build/test.log.
+grep -vE "^(◇|↳ Testing|↳ Target|✔ Test case|✔ Test [a-zA-Z])" .build/test.log || true
+if [[ $status -ne 0 ]]; then
+  echo "tests failed (exit $status); see .build/test.log" >&2
+  exit "$status"
+fi
+
+echo "== generated corpus is reproducible"
+swift run -c release streammark-bench generate --check
+
+echo "== benchmark smoke run"
+swift run -c release streammark-bench --smoke
