@@ -46,8 +46,12 @@ struct ExtensionWalker {
         case .blockQuote:
             block.children = transform(block.children, prefixes: prefixes + [.quote])
             return [block]
-        case .list:
+        case .list(var attributes):
             block.children = transform(block.children, prefixes: prefixes)
+            if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
+                attributes.tight = false
+                block.kind = .list(attributes)
+            }
             return [block]
         case .item:
             let inner = prefixes + [lines.itemPrefix(itemStart: block.range.lowerBound, outer: prefixes)]
@@ -58,7 +62,7 @@ struct ExtensionWalker {
             if let taskContent, extensions.contains(.table), let first = block.children.first,
                 case .paragraph = first.kind,
                 let replaced = TableBuilder(walker: self).tables(
-                    in: first, setext: nil, prefixes: inner, firstLineStart: taskContent)
+                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent)
             {
                 // The paragraph after a task marker starts after the marker.
                 block.children = replaced + transform(Array(block.children.dropFirst()), prefixes: inner)
@@ -68,15 +72,15 @@ struct ExtensionWalker {
             return [block]
         case .paragraph(let inlines):
             if extensions.contains(.table),
-                let replaced = TableBuilder(walker: self).tables(in: block, setext: nil, prefixes: prefixes)
+                let replaced = TableBuilder(walker: self).tables(in: block, setextHeading: false, prefixes: prefixes)
             {
                 return replaced
             }
             block.kind = .paragraph(inlines: inlineExtensions(inlines))
             return [block]
         case .heading(let level, let inlines):
-            if extensions.contains(.table), let underline = setextUnderline(block),
-                let replaced = TableBuilder(walker: self).tables(in: block, setext: underline, prefixes: prefixes)
+            if extensions.contains(.table), isSetext(block),
+                let replaced = TableBuilder(walker: self).tables(in: block, setextHeading: true, prefixes: prefixes)
             {
                 return replaced
             }
@@ -94,6 +98,30 @@ struct ExtensionWalker {
         }
     }
 
+    /// cmark-gfm marks a table without body rows as ending with a blank
+    /// line (its delimiter row leaves the line blank), which makes a list
+    /// loose when such a table is followed by more content in its item, or
+    /// its item by another item (cmark's tight-list rule).
+    static func hasEmptyTableBeforeMore(_ list: Block) -> Bool {
+        for (itemIndex, item) in list.children.enumerated() {
+            for (childIndex, child) in item.children.enumerated()
+            where (itemIndex + 1 < list.children.count || childIndex + 1 < item.children.count)
+                && endsWithEmptyTable(child)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func endsWithEmptyTable(_ block: Block) -> Bool {
+        switch block.kind {
+        case .table: return block.children.isEmpty
+        case .list, .item: return block.children.last.map(endsWithEmptyTable) ?? false
+        default: return false
+        }
+    }
+
     private func cellExtensions(_ cell: TableCell) -> TableCell {
         var cell = cell
         cell.inlines = inlineExtensions(cell.inlines)
@@ -107,18 +135,9 @@ struct ExtensionWalker {
         ).apply(inlines)
     }
 
-    /// For a setext heading: the underline character (`=` or `-`); `nil`
-    /// for an ATX heading.
-    private func setextUnderline(_ block: Block) -> UInt8? {
+    /// Whether a heading is a setext heading (an ATX heading starts with `#`).
+    private func isSetext(_ block: Block) -> Bool {
         let start = block.range.lowerBound
-        guard start < text.count, text[start] != UInt8(ascii: "#") else { return nil }
-        var end = block.range.upperBound
-        while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
-        guard end > start else { return nil }
-        let last = text[end - 1]
-        guard last == UInt8(ascii: "=") || last == UInt8(ascii: "-") else { return nil }
-        // The underline is on a later line than the first.
-        let lineStart = lines.lineStart(of: end - 1)
-        return lineStart > start ? last : nil
+        return start < text.count && text[start] != UInt8(ascii: "#")
     }
 }

@@ -31,8 +31,20 @@ struct TableBuilder {
     ///   the cells when a table is found.
     /// - Parameter firstLineStart: where the block's text really starts on
     ///   its first line (after a task-list marker), if not at its start.
-    func tables(in block: Block, setext: UInt8?, prefixes: [LinePrefix], firstLineStart: Int? = nil) -> [Block]? {
+    func tables(in block: Block, setextHeading: Bool, prefixes: [LinePrefix], firstLineStart: Int? = nil)
+        -> [Block]?
+    {
         var all = walker.lines.lines(of: block.range, prefixes: prefixes)
+        var setext: UInt8?
+        if setextHeading {
+            // cmark's range of a setext heading may run into the next line:
+            // the heading ends at its underline.
+            guard let underline = all.indices.dropFirst().first(where: { setextUnderline(all[$0]) != nil }) else {
+                return nil
+            }
+            setext = setextUnderline(all[underline])
+            all.removeSubrange((underline + 1)...)
+        }
         if let firstLineStart {
             if firstLineStart >= all[0].end {
                 all.removeFirst()
@@ -65,9 +77,10 @@ struct TableBuilder {
                 header = headerCells
                 delimiter = delimiterCells
                 headerIndex = k - 1
+                break
             }
-            // Either way cmark-gfm never looks at this paragraph again.
-            break
+            // Otherwise the next delimiter row tries again (cmark-gfm 0.29.0.gfm.6
+            // has no "visited" flag).
         }
         guard let header, let delimiter else { return nil }
 
@@ -138,6 +151,17 @@ struct TableBuilder {
             result.append(contentsOf: walker.transform(parsed.remainder, prefixes: prefixes))
         }
         return result
+    }
+
+    /// `=` or `-` if the line is a setext heading underline.
+    private func setextUnderline(_ line: SourceLine) -> UInt8? {
+        guard !line.lazy, line.indent < 4, line.contentStart < line.end else { return nil }
+        let mark = text[line.contentStart]
+        guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return nil }
+        var i = line.contentStart
+        while i < line.end, text[i] == mark { i += 1 }
+        while i < line.end, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        return i == line.end ? mark : nil
     }
 
     /// The paragraph content before the header row as cmark-gfm keeps it:

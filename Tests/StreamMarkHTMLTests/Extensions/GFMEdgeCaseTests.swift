@@ -56,6 +56,11 @@ import Testing
         "| a |  \n| - |  \n| b |  \n",
         "| a |\n| - |\n| b\\\n",
         "| x |\n|---|\n| [l](http://a.com \"t\") |\n| <b>h</b> |\n",
+        "- | a |\n  | - |\n  | b |\n- c\n",
+        "- | a |\n  | - |\n- c\n",
+        "- x\n  | a |\n  | - |\n  - y\n",
+        "- a\n  - | x |\n    | - |\n- b\n",
+        "- a\n- | a |\n  | - |\n",
         // Task lists.
         "- [ ] a\n- [x] b\n- [X] c\n",
         "- [ ]\tfoo\n- [x]foo\n-  [X]  *a*\n",
