@@ -13,8 +13,9 @@ import StreamMark
 ///   the template>`, prefixed by its iteration's path and `/` inside an
 ///   iteration; a repeat of the same position under one parent becomes
 ///   `…+1`, `…+2`.
-/// - A list whose range is exactly one iteration's output belongs to the
-///   enclosing scope (the list the loop's items share, holding one item).
+/// - A list that would be an iteration's keyed block but reaches the end of
+///   the iteration's output belongs to the enclosing scope: it is the list
+///   the loop's items share, holding one iteration's items for now.
 /// - Lists add `.list` (a list starts where its first item starts).
 /// - Ranges lose trailing blanks and line endings, and are measured from the latest *origin* of the block's scope: the
 ///   scope's start, or the start or end of a loop or conditional directly
@@ -66,15 +67,24 @@ struct TemplateIdentifier {
         return TemplateRendering(markdown: markdown, document: root, items: items)
     }
 
-    private func scope(of range: Range<Int>, isList: Bool) -> Int {
+    private func scope(of range: Range<Int>) -> Int {
         guard range.lowerBound < innermost.count else { return -1 }
         var scope = Int(innermost[range.lowerBound])
         while scope >= 0 && renderer.iterations[scope].range.upperBound < range.upperBound {
             scope = renderer.iterations[scope].parent
         }
-        // A list that is exactly one iteration's output is that iteration's
-        // item(s) in a list the loop's items share: it belongs outside.
-        while isList && scope >= 0 && range == trimmed(renderer.iterations[scope].range, leading: true) {
+        return scope
+    }
+
+    /// The scope of a list: a list that would be an iteration's keyed block
+    /// but reaches the end of the iteration's output is the list the loop's
+    /// items share (holding this iteration's items only for now), so it
+    /// belongs to the enclosing scope.
+    private func listScope(_ range: Range<Int>, scope: Int, parentScope: Int) -> Int {
+        var scope = scope
+        while scope >= 0 && scope != parentScope && heads[scope] == nil
+            && range.upperBound == trimmed(renderer.iterations[scope].range).upperBound
+        {
             scope = renderer.iterations[scope].parent
         }
         return scope
@@ -100,7 +110,8 @@ struct TemplateIdentifier {
             child.range = range
             var isList = false
             if case .list = child.kind { isList = true }
-            let scope = scope(of: range, isList: isList)
+            let scope = isList
+                ? listScope(range, scope: scope(of: range), parentScope: parentScope) : scope(of: range)
             var id: String
             if scope >= 0 && scope != parentScope && heads[scope] == nil {
                 id = renderer.iterations[scope].path
@@ -143,13 +154,12 @@ struct TemplateIdentifier {
     /// The range without trailing blanks and line endings, which cmark
     /// includes or not depending on what follows the block (the last item of
     /// a list reaches over the newline after it).
-    private func trimmed(_ range: Range<Int>, leading: Bool = false) -> Range<Int> {
+    private func trimmed(_ range: Range<Int>) -> Range<Int> {
         let output = renderer.output
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 }
         var end = min(range.upperBound, output.count)
-        var start = min(range.lowerBound, end)
+        let start = min(range.lowerBound, end)
         while end > start, isBlank(output[end - 1]) { end -= 1 }
-        while leading, start < end, isBlank(output[start]) { start += 1 }
         return start..<end
     }
 
