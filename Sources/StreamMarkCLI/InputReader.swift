@@ -26,6 +26,18 @@ struct InputReader {
         case failure(Int32)
     }
 
+    /// Caps up to this size take only the bytes already available.
+    static let smallCap = 1 << 16
+    /// The longest a batch waits for more bytes, in milliseconds.
+    static let batchWindow = 100
+
+    /// A monotonic clock in milliseconds.
+    static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
+
     /// The descriptor read.
     let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -49,6 +61,7 @@ struct InputReader {
         let ready = poll(&pollDescriptor, 1, timeout)
         if ready == 0 || (ready < 0 && errno == EINTR) { return .idle }
         var collected: [UInt8] = []
+        let started = Self.milliseconds()
         while true {
             let want = min(buffer.count, max(1, cap - collected.count))
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, want) }
@@ -69,8 +82,13 @@ struct InputReader {
             }
             collected.append(contentsOf: buffer[0..<count])
             if collected.count >= cap { return .bytes(collected) }
+            // With a large cap (a large open block), wait a little for more
+            // bytes, at most `batchWindow` in all, so a fast writer's stream
+            // is appended in big chunks; with a small cap, take what is here.
             pollDescriptor.revents = 0
-            if poll(&pollDescriptor, 1, 0) <= 0 { return .bytes(collected) }
+            let waited = Self.milliseconds() - started
+            let wait: Int32 = cap > Self.smallCap && waited < Self.batchWindow ? 2 : 0
+            if poll(&pollDescriptor, 1, wait) <= 0 { return .bytes(collected) }
         }
     }
 }

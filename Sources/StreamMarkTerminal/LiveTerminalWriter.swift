@@ -1,17 +1,16 @@
 import StreamMark
 
 /// Writes a streaming document to a terminal: closed top-level blocks go to
-/// the scrollback once and are never touched again; only the open tail is
-/// redrawn in place (cursor up, clear to end of screen), and the redrawn
+/// the scrollback once, in full, and are never touched again; only the open
+/// tail is redrawn in place (cursor up, erase the rows), and the redrawn
 /// region never exceeds the terminal height minus one row, so a redraw can
-/// never reach above the top of the screen.
+/// never reach above the top of the screen. When the open tail is taller
+/// than that, its last rows are shown (the end of the text as it streams);
+/// nothing of it enters the scrollback until it closes, so the scrollback
+/// holds exactly the final rendering.
 ///
 /// Without ``live`` (output is not a terminal), closed blocks are written as
 /// they close and the rest when the stream ends, with no cursor movement.
-///
-/// Tail lines that must scroll off the top of the screen are *frozen*:
-/// written once like closed blocks. If a frozen line later changes (rare: a
-/// paragraph re-wrapping far above the end) the old line stays.
 public final class LiveTerminalWriter {
     /// The renderer; its width follows ``resize(width:height:)``.
     public private(set) var renderer: TerminalRenderer
@@ -29,8 +28,6 @@ public final class LiveTerminalWriter {
     private var committedIndex = 0
     /// Whether anything visible was written (blank-line separators).
     private var wroteContent = false
-    /// Lines of the uncommitted part already written for good.
-    private var frozen = 0
     /// The live lines on screen, and their display widths.
     private var liveLines: [String] = []
     private var liveWidths: [Int] = []
@@ -134,20 +131,15 @@ public final class LiveTerminalWriter {
     private func draw(isClosed: (BlockID) -> Bool, final: Bool) -> String {
         let children = cache.root.children
         var permanent = ""
-        // Closed blocks: write what is not frozen yet, once.
+        // Closed blocks: written once, in full.
         while committedIndex < children.count && (final || isClosed(children[committedIndex].id)) {
             let lines = chunk(children[committedIndex], hasContentBefore: wroteContent)
             if !lines.isEmpty { wroteContent = true }
-            if frozen < lines.count {
-                for line in lines[frozen...] { permanent += line + "\n" }
-                frozen = 0
-            } else {
-                frozen -= lines.count
-            }
+            for line in lines { permanent += line + "\n" }
             committedIndex += 1
         }
         guard live else { return permanent }
-        // The open tail.
+        // The open tail: only its last rows that fit the screen are shown.
         var tail: [String] = []
         var content = wroteContent
         for index in committedIndex..<children.count {
@@ -155,21 +147,19 @@ public final class LiveTerminalWriter {
             if !lines.isEmpty { content = true }
             tail.append(contentsOf: lines)
         }
-        var visible = frozen < tail.count ? Array(tail[frozen...]) : []
-        var widths = visible.map { DisplayWidth.ofVisibleText($0) }
-        var rows = widths.reduce(0) { $0 + Self.rows($1, columns: columns) }
-        var freeze = 0
-        while rows > height - 1 && freeze < visible.count {
-            permanent += visible[freeze] + "\n"
-            rows -= Self.rows(widths[freeze], columns: columns)
-            freeze += 1
+        var start = tail.count
+        var rows = 0
+        var widths: [Int] = []
+        while start > 0 {
+            let width = DisplayWidth.ofVisibleText(tail[start - 1])
+            let lineRows = Self.rows(width, columns: columns)
+            if rows + lineRows > height - 1 { break }
+            rows += lineRows
+            widths.append(width)
+            start -= 1
         }
-        if freeze > 0 {
-            wroteContent = true
-            frozen += freeze
-            visible.removeFirst(freeze)
-            widths.removeFirst(freeze)
-        }
+        widths.reverse()
+        let visible = Array(tail[start...])
         if permanent.isEmpty && visible == liveLines { return "" }
         // Keep the lines that did not change; rewrite from the first change.
         var same = 0

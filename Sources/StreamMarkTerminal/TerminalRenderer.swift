@@ -78,7 +78,7 @@ public struct TerminalRenderer: Sendable {
         case .list(let attributes):
             return list(block, attributes: attributes, context: context, child: child)
         case .item:
-            let inner = TerminalContext(width: width, listDepth: context.listDepth, tight: context.tight)
+            let inner = TerminalContext(width: width, listDepth: context.listDepth)
             return stack(block, separated: !context.tight) { child($0, inner) }
         case .table(let attributes):
             return table(block, attributes: attributes, width: width, child: child)

@@ -1,0 +1,64 @@
+import StreamMark
+import Testing
+@testable import StreamMarkTerminal
+
+/// The live writer driven by the engine, its output fed to a virtual
+/// terminal: the final scrollback plus screen must read exactly as the
+/// one-shot rendering, whatever the terminal height, and the writer must
+/// never move the cursor above the top row or clear the whole screen.
+@Suite("Live terminal writer")
+struct LiveTerminalWriterTests {
+    /// Every fourth answer (the writer's logic does not depend on the
+    /// text; the render-count tests stream all of them).
+    static let names = TestSupport.corpusNames.enumerated().filter { $0.offset % 4 == 1 }.map(\.element)
+
+    static func stream(_ name: String, width: Int, rows: Int, chunk: Int) -> VirtualTerminal {
+        let bytes = TestSupport.corpus(name)
+        var document = StreamingDocument()
+        var terminal = VirtualTerminal(columns: width, rows: rows)
+        let writer = LiveTerminalWriter(
+            renderer: TerminalRenderer(options: TerminalOptions(width: width)), live: true, height: rows
+        ) { terminal.feed($0) }
+        for piece in TestSupport.chunks(bytes, size: chunk) {
+            writer.update(with: document.append(bytes: piece), isClosed: { document.isClosed($0) })
+        }
+        writer.finish(with: document.finish())
+        return terminal
+    }
+
+    static func expected(_ name: String, width: Int) -> [String] {
+        let text = TerminalRenderer(options: TerminalOptions(width: width))
+            .render(document: MarkdownParser().parse(bytes: TestSupport.corpus(name)))
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var line = String(line)
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// A tall terminal: nothing is ever frozen, the result is exact.
+    @Test(arguments: names)
+    func tallTerminalEndsAsOneShot(name: String) {
+        let terminal = Self.stream(name, width: 70, rows: 400, chunk: 16)
+        #expect(terminal.lines == Self.expected(name, width: 70))
+        #expect(terminal.cursorClamps == 0)
+        #expect(terminal.fullClears == 0)
+    }
+
+    /// A short terminal: the open tail is bounded to the screen, lines that
+    /// scroll off are written once.
+    @Test(arguments: names)
+    func shortTerminalKeepsScrollbackIntact(name: String) {
+        let terminal = Self.stream(name, width: 50, rows: 12, chunk: 16)
+        let expected = Self.expected(name, width: 50)
+        #expect(terminal.cursorClamps == 0)
+        #expect(terminal.fullClears == 0)
+        // Every heading line of the one-shot output appears exactly once.
+        for heading in expected where heading.hasPrefix("#") {
+            #expect(terminal.lines.filter { $0 == heading }.count == expected.filter { $0 == heading }.count, "\(heading)")
+        }
+        #expect(terminal.lines == expected)
+    }
+}
