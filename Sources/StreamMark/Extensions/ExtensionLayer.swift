@@ -34,10 +34,41 @@ struct ExtensionWalker {
     func transform(_ blocks: [Block], prefixes: [LinePrefix]) -> [Block] {
         var result: [Block] = []
         result.reserveCapacity(blocks.count)
-        for block in blocks {
-            result.append(contentsOf: transform(block, prefixes: prefixes))
+        var index = 0
+        while index < blocks.count {
+            let (replacement, consumed) = transform(blocks[index], prefixes: prefixes, followers: blocks[(index + 1)...])
+            result.append(contentsOf: replacement)
+            index += 1 + consumed
         }
         return result
+    }
+
+    /// Transforms one block; returns its replacement and how many of the
+    /// following siblings it absorbed (only ones starting on the next line).
+    private func transform(_ block: Block, prefixes: [LinePrefix], followers: ArraySlice<Block>) -> ([Block], Int) {
+        var block = block
+        switch block.kind {
+        case .paragraph(let inlines):
+            if extensions.contains(.table),
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: block, setextHeading: false, prefixes: prefixes, followers: followers)
+            {
+                return (replaced, consumed)
+            }
+            block.kind = .paragraph(inlines: inlineExtensions(inlines))
+            return ([block], 0)
+        case .heading(let level, let inlines):
+            if extensions.contains(.table), isSetext(block),
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: block, setextHeading: true, prefixes: prefixes, followers: followers)
+            {
+                return (replaced, consumed)
+            }
+            block.kind = .heading(level: level, inlines: inlineExtensions(inlines))
+            return ([block], 0)
+        default:
+            return (transform(block, prefixes: prefixes), 0)
+        }
     }
 
     private func transform(_ block: Block, prefixes: [LinePrefix]) -> [Block] {
@@ -61,29 +92,20 @@ struct ExtensionWalker {
             }
             if let taskContent, extensions.contains(.table), let first = block.children.first,
                 case .paragraph = first.kind,
-                let replaced = TableBuilder(walker: self).tables(
-                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent)
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent,
+                    followers: block.children.dropFirst())
             {
                 // The paragraph after a task marker starts after the marker.
-                block.children = replaced + transform(Array(block.children.dropFirst()), prefixes: inner)
+                block.children = replaced + transform(Array(block.children.dropFirst(1 + consumed)), prefixes: inner)
                 return [block]
             }
             block.children = transform(block.children, prefixes: inner)
             return [block]
         case .paragraph(let inlines):
-            if extensions.contains(.table),
-                let replaced = TableBuilder(walker: self).tables(in: block, setextHeading: false, prefixes: prefixes)
-            {
-                return replaced
-            }
             block.kind = .paragraph(inlines: inlineExtensions(inlines))
             return [block]
         case .heading(let level, let inlines):
-            if extensions.contains(.table), isSetext(block),
-                let replaced = TableBuilder(walker: self).tables(in: block, setextHeading: true, prefixes: prefixes)
-            {
-                return replaced
-            }
             block.kind = .heading(level: level, inlines: inlineExtensions(inlines))
             return [block]
         case .table(var attributes):

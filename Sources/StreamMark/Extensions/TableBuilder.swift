@@ -25,25 +25,52 @@ struct TableBuilder {
         return bytes
     }
 
-    /// The blocks replacing `block`, or `nil` if it holds no table.
+    /// The lines of a paragraph or setext heading (up to its underline) and
+    /// the underline character, or `nil` for a heading without one.
+    private func blockLines(_ block: Block, setextHeading: Bool, prefixes: [LinePrefix])
+        -> (lines: [SourceLine], underline: UInt8?)?
+    {
+        var all = walker.lines.lines(of: block.range, prefixes: prefixes)
+        guard setextHeading else { return (all, nil) }
+        // cmark's range of a setext heading may run into the next line:
+        // the heading ends at its underline.
+        guard let underline = all.indices.dropFirst().first(where: { setextUnderline(all[$0]) != nil }) else {
+            return nil
+        }
+        let mark = setextUnderline(all[underline])
+        all.removeSubrange((underline + 1)...)
+        return (all, mark)
+    }
+
+    /// Whether `follower` starts on the line right after `line`.
+    private func isAdjacent(_ follower: Block, after line: SourceLine) -> Bool {
+        line.endingLength > 0 && walker.lines.lineStart(of: follower.range.lowerBound) == line.end + line.endingLength
+    }
+
+    private func isSetextHeading(_ block: Block) -> Bool {
+        guard case .heading = block.kind else { return false }
+        return block.range.lowerBound < text.count && text[block.range.lowerBound] != UInt8(ascii: "#")
+    }
+
+    /// The blocks replacing `block` (and the first `consumed` of
+    /// `followers`), or `nil` if it holds no table.
+    ///
+    /// Followers are the next sibling blocks; one is consumed only when it
+    /// starts on the very next line (no blank line between), where cmark
+    /// ended a block that cmark-gfm continues: a table running on after the
+    /// `===` underline of a setext heading, or lines after a table that
+    /// cmark-gfm parses together with the next block (a list item).
     ///
     /// - Complexity: O(length of the block's lines) plus one cmark parse of
     ///   the cells when a table is found.
     /// - Parameter firstLineStart: where the block's text really starts on
     ///   its first line (after a task-list marker), if not at its start.
-    func tables(in block: Block, setextHeading: Bool, prefixes: [LinePrefix], firstLineStart: Int? = nil)
-        -> [Block]?
-    {
-        var all = walker.lines.lines(of: block.range, prefixes: prefixes)
-        var setext: UInt8?
-        if setextHeading {
-            // cmark's range of a setext heading may run into the next line:
-            // the heading ends at its underline.
-            guard let underline = all.indices.dropFirst().first(where: { setextUnderline(all[$0]) != nil }) else {
-                return nil
-            }
-            setext = setextUnderline(all[underline])
-            all.removeSubrange((underline + 1)...)
+    func tables(
+        in block: Block, setextHeading: Bool, prefixes: [LinePrefix], firstLineStart: Int? = nil,
+        followers: ArraySlice<Block> = []
+    ) -> (blocks: [Block], consumed: Int)? {
+        guard var (all, setext) = blockLines(block, setextHeading: setextHeading, prefixes: prefixes) else {
+            return nil
         }
         if let firstLineStart {
             if firstLineStart >= all[0].end {
@@ -54,6 +81,9 @@ struct TableBuilder {
                 all[0].contentStart = firstLineStart
             }
         }
+        // Indices of `---` underlines: cmark-gfm reads them as thematic breaks.
+        var dashUnderlines = Set<Int>()
+        if setext == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
         // For a setext heading, the underline is the last line: never a
         // delimiter row (cmark-gfm reads it as a heading underline first).
         let candidates = setext == nil ? all.count : all.count - 1
@@ -84,18 +114,46 @@ struct TableBuilder {
         }
         guard let header, let delimiter else { return nil }
 
-        // Body rows.
+        // Body rows, continuing into adjacent followers after a `===` underline.
+        var consumed = 0
         var rows: [(SourceLine, [TableRowScanner.Cell])] = []
         var next = headerIndex + 2
-        while next < all.count {
-            let line = all[next]
-            if line.lazy || line.indent >= 4 { break }
-            if setext == UInt8(ascii: "-"), next == all.count - 1 { break }
-            let bytes = rowBytes(line)
-            if BlockStartScanner(bytes: bytes).startsBlockInTable() { break }
-            guard let cells = TableRowScanner(bytes: bytes).row() else { break }
-            rows.append((line, cells))
-            next += 1
+        while true {
+            while next < all.count {
+                let line = all[next]
+                if line.lazy || line.indent >= 4 || dashUnderlines.contains(next) { break }
+                let bytes = rowBytes(line)
+                if BlockStartScanner(bytes: bytes).startsBlockInTable() { break }
+                guard let cells = TableRowScanner(bytes: bytes).row() else { break }
+                rows.append((line, cells))
+                next += 1
+            }
+            guard next == all.count, setext == UInt8(ascii: "="), consumed < followers.count else { break }
+            let follower = followers[followers.startIndex + consumed]
+            let heading = isSetextHeading(follower)
+            guard isAdjacent(follower, after: all[all.count - 1]),
+                heading || { if case .paragraph = follower.kind { true } else { false } }(),
+                let (more, mark) = blockLines(follower, setextHeading: heading, prefixes: prefixes)
+            else { break }
+            all.append(contentsOf: more)
+            setext = mark
+            if mark == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
+            consumed += 1
+        }
+        // Lines after the table are parsed again, with the next block when
+        // it follows on the next line (they may form one list).
+        if next < all.count, consumed < followers.count {
+            let follower = followers[followers.startIndex + consumed]
+            if isAdjacent(follower, after: all[all.count - 1]) {
+                var start = all[all.count - 1].end + all[all.count - 1].endingLength
+                while start < follower.range.upperBound {
+                    let line = walker.lines.strip(lineStart: start, prefixes: prefixes)
+                    all.append(line)
+                    guard line.endingLength > 0 else { break }
+                    start = line.end + line.endingLength
+                }
+                consumed += 1
+            }
         }
 
         // One cmark parse for the paragraph before, the cells, and the rest.
@@ -150,7 +208,7 @@ struct TableBuilder {
         if remainder != nil {
             result.append(contentsOf: walker.transform(parsed.remainder, prefixes: prefixes))
         }
-        return result
+        return (result, consumed)
     }
 
     /// `=` or `-` if the line is a setext heading underline.

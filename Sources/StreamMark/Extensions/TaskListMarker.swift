@@ -23,7 +23,7 @@ struct TaskListMarker {
         let end = lines.lineEnd(from: start)
         guard let bracket = markerBracket(start, end) else { return nil }
         guard let first = item.children.first, first.range.lowerBound == bracket,
-            case .paragraph(var inlines) = first.kind,
+            var inlines = first.kind.inlines,
             case .text(let leading)? = inlines.first
         else { return nil }
         var scalars = Substring(leading).unicodeScalars
@@ -36,8 +36,13 @@ struct TaskListMarker {
         } else {
             inlines[0] = .text(String(scalars))
         }
-        item.children[0].kind = .paragraph(inlines: inlines)
-        if inlines.isEmpty { item.children.removeFirst() }
+        if case .heading(let level, _) = first.kind {
+            // A setext heading (`- [ ] a` over `  ===`).
+            item.children[0].kind = .heading(level: level, inlines: inlines)
+        } else {
+            item.children[0].kind = .paragraph(inlines: inlines)
+            if inlines.isEmpty { item.children.removeFirst() }
+        }
         let checked = contains("[x]", start, end) || contains("[X]", start, end)
         item.kind = .item(task: checked ? .checked : .unchecked)
         var content = bracket + 3
