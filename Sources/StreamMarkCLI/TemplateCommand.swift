@@ -2,6 +2,7 @@ import Foundation
 import StreamMark
 import StreamMarkHTML
 import StreamMarkTemplates
+import StreamMarkTerminal
 
 // `streammark template …` and `streammark verify --template …`: program
 // output rendered through a template with keyed identities (docs/templates.md).
@@ -9,7 +10,7 @@ import StreamMarkTemplates
 /// The usage of `streammark template`.
 let templateUsage =
     "usage: streammark template TEMPLATE (--data D.json | --data-sequence S.ndjson) "
-    + "[--format patches|html|tree|markdown] [--unique-keys] [--no-gfm] [--smart] [--unsafe]"
+    + "[--format patches|html|tree|markdown|terminal] [--width N] [--color] [--unique-keys] [--no-gfm] [--smart] [--unsafe]"
 
 /// The usage of `streammark verify --template`.
 let templateVerifyUsage =
@@ -24,6 +25,8 @@ private struct TemplateArguments {
     var options = TemplateOptions()
     var unsafe = false
     var help = false
+    var width: Int?
+    var color = false
 
     /// Parses `arguments`; returns a usage message on error.
     init(_ arguments: [String]) throws(TemplateUsageError) {
@@ -44,6 +47,12 @@ private struct TemplateArguments {
             case "--no-gfm": options.parseOptions.extensions = .none
             case "--smart": options.parseOptions.smartPunctuation = true
             case "--unsafe": unsafe = true
+            case "--color": color = true
+            case "--width":
+                guard let value = Int(try value(argument)), value > 0 else {
+                    throw TemplateUsageError(message: "bad --width value")
+                }
+                width = value
             case "--help", "-h": help = true
             default:
                 if argument.hasPrefix("--format=") {
@@ -140,7 +149,9 @@ private func writePatches(_ patches: [Patch]) {
 /// renders one data state (default format `html`); with `--data-sequence
 /// S.ndjson` (one JSON state per line) it writes the NDJSON patch stream
 /// from the empty document through every state (default format `patches`;
-/// `html`, `tree` and `markdown` show the last state).
+/// `html`, `tree` and `markdown` show the last state; `terminal` redraws the
+/// rendering in place after every state when stdout is a terminal, and
+/// writes the last state otherwise).
 ///
 /// - Parameter arguments: the arguments after `template`.
 /// - Returns: 0 on success, 64 for a usage error, 1 for an unreadable file,
@@ -161,12 +172,13 @@ func runTemplateCommand(_ arguments: [String]) -> Int32 {
         return reportUsage("give exactly one of --data and --data-sequence", templateUsage)
     }
     let format = parsed.format ?? (parsed.sequencePath != nil ? "patches" : "html")
-    guard ["patches", "html", "tree", "markdown"].contains(format) else {
+    guard ["patches", "html", "tree", "markdown", "terminal"].contains(format) else {
         return reportUsage("unknown format '\(format)'", templateUsage)
     }
     do throws(TemplateFailure) {
         let template = try loadTemplate(templatePath)
         var session = TemplateSession(template: template, options: parsed.options)
+        let terminal = format == "terminal" ? makeTerminalWriter(parsed) : nil
         let states: [(line: Int, value: JSONValue)]
         if let dataPath = parsed.dataPath {
             let text = try readFile(dataPath)
@@ -187,7 +199,10 @@ func runTemplateCommand(_ arguments: [String]) -> Int32 {
                 throw renderError(error, templatePath: templatePath, state: "data line \(state.line)")
             }
             if format == "patches" { writePatches(patches) }
+            // Program output is never final until the last state: redraw it all.
+            terminal?.update(with: patches, isClosed: { _ in false })
         }
+        terminal?.finish(with: [])
         switch format {
         case "html":
             let renderer = HTMLRenderer(options: HTMLRenderer.RenderOptions(unsafe: parsed.unsafe))
@@ -204,6 +219,19 @@ func runTemplateCommand(_ arguments: [String]) -> Int32 {
     } catch {
         return error.status
     }
+}
+
+/// The terminal writer for `--format terminal`: live (redrawing in place)
+/// when stdout is a terminal.
+private func makeTerminalWriter(_ parsed: TemplateArguments) -> LiveTerminalWriter {
+    let live = TerminalDevice.isTerminal(1)
+    let size = live ? TerminalDevice.size(of: 1) : nil
+    let width = parsed.width ?? size?.columns ?? 80
+    let options = TerminalOptions(width: width, color: parsed.color, showsHTML: parsed.unsafe)
+    return LiveTerminalWriter(
+        renderer: TerminalRenderer(options: options), live: live, columns: size?.columns ?? width,
+        height: size?.rows ?? 24
+    ) { OutputSink.standardOutput.write($0) }
 }
 
 /// `streammark verify --template TEMPLATE --data-sequence S.ndjson`: renders
