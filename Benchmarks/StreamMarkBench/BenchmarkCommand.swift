@@ -2,7 +2,7 @@ import Foundation
 import StreamMark
 
 /// `streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line]
-/// [--cap SECONDS] [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]`.
+/// [--cap SECONDS] [--cpu-time] [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]`.
 struct BenchmarkCommand {
     /// Output one JSON record per line instead of a table.
     var json = false
@@ -48,6 +48,7 @@ struct BenchmarkCommand {
             case "--no-growth": growth = false
             case "--no-memory": memory = false
             case "--no-render": renders = false
+            case "--cpu-time": Clock.measuresCPUTime = true
             case "--filter":
                 guard let name = value() else { return nil }
                 filter = name

@@ -72,6 +72,7 @@ struct MachineInfo {
         - Machine: \(cpu), \(processors) processors, \(memory) memory, Linux \(kernel)
         - Toolchain: \(swift)
         - Load average (1/5/15 min) before the run: \(loadAverage); after: \(loadAfter)
+        - Clock: \(Clock.name), \(String(format: "%.0f", Clock.overhead())) ns per reading
         """
     }
 }

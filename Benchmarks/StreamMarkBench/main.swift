@@ -6,7 +6,7 @@ import Foundation
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
-    usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS]
+    usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS] [--cpu-time]
                             [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
 
