@@ -89,7 +89,10 @@ extension CellInlineParser {
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { offset in
                 if paragraphRange.contains(offset) { return Self.paragraphBase + offset }
                 if offset < remainderStart { return Self.cellBase + offset - cellStart }
-                if offset < contextStart, let remainder { return remainder.documentOffset(offset - remainderStart) }
+                // Blocks of the remainder may end on the blank lines after it.
+                if offset < contextStart + 2, let remainder {
+                    return remainder.documentOffset(min(offset - remainderStart, remainder.bytes.count))
+                }
                 return Self.contextBase + offset
             }
         }

@@ -146,7 +146,14 @@ struct TableBuilder {
             let follower = followers[followers.startIndex + consumed]
             if isAdjacent(follower, after: all[all.count - 1]) {
                 var start = all[all.count - 1].end + all[all.count - 1].endingLength
-                while start < follower.range.upperBound {
+                var end = follower.range.upperBound
+                if isSetextHeading(follower), let (lines, _) = blockLines(follower, setextHeading: true, prefixes: prefixes),
+                    let last = lines.last
+                {
+                    // cmark's range of a setext heading may run into the next line.
+                    end = last.end
+                }
+                while start < end {
                     let line = walker.lines.strip(lineStart: start, prefixes: prefixes)
                     all.append(line)
                     guard line.endingLength > 0 else { break }
