@@ -106,6 +106,7 @@ import Testing
         var totals = TemplateHarness.Statistics()
         var failures: [String] = []
         var sequences = 0
+        var outsideChecks = 0
         for sequence in 0..<1000 {
             let kind = sequence % 3
             let depth = kind == 2 ? 1 : 0
@@ -115,21 +116,36 @@ import Testing
             let size = kind == 2 ? generator.int(0...40) : generator.int(0...(sequence % 4 == 0 ? 200 : 50))
             var items = (0..<size).map { _ in generator.item(depth: depth) }
             var note: String? = nil
+            var previousOutside: [BlockID]? = nil
             for state in 0..<5 {
+                var noteChanged = false
                 if state > 0 {
                     for _ in 0..<generator.int(1...4) { generator.mutate(&items, depth: depth) }
-                    if generator.int(0...5) == 0 { note = note == nil ? generator.title() : nil }
+                    if generator.int(0...5) == 0 {
+                        note = note == nil ? generator.title() : nil
+                        noteChanged = true
+                    }
                 }
                 var object: [String: JSONValue] = ["steps": .array(items.map(\.json))]
                 if let note { object["note"] = .string(note) }
                 try harness.check(.object(object))
+                // Blocks outside every item keep their ids when only items change.
+                let rendering = harness.session.rendering!
+                let inItems = Set(rendering.items.flatMap(\.blockIDs))
+                var outside: [BlockID] = []
+                rendering.document.forEach { if !inItems.contains($0.id) { outside.append($0.id) } }
+                if let previousOutside, !noteChanged, !items.isEmpty, previousOutside != outside {
+                    failures.append("sequence \(sequence) state \(state): blocks outside items renamed: \(previousOutside) -> \(outside)")
+                }
+                previousOutside = items.isEmpty ? nil : outside
+                outsideChecks += 1
             }
             sequences += 1
             failures += harness.failures.map { "sequence \(sequence): \($0)" }
             totals.add(harness.statistics)
         }
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
-        #expect(sequences == 1000 && totals.states == 5000)
+        #expect(sequences == 1000 && totals.states == 5000 && outsideChecks == 5000)
         #expect(totals.inserts > 0 && totals.removes > 0 && totals.moves > 0 && totals.updates > 0)
         #expect(totals.unchangedItems > totals.keptItems / 2)
         print(
