@@ -35,6 +35,45 @@ extension CellInlineParser {
     private static let cellBase = 2 << 52
     private static let contextBase = 3 << 52
 
+    /// The lines of `text` that can take part in a link reference
+    /// definition: each line holding `]:` with the line before it and the
+    /// two after it (a destination or title may follow on its own line),
+    /// groups separated by blank lines. Parsing these instead of the whole
+    /// text defines the same references, except for definitions whose
+    /// label or title spans more lines, or lines inside a code block that
+    /// look like definitions (they only matter if a cell uses that label).
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func referenceLines(of text: [UInt8]) -> [UInt8] {
+        var starts: [Int] = [0]
+        var hits: [Int] = []
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, i + 1 < text.count, text[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            } else if byte == UInt8(ascii: ":"), i > 0, text[i - 1] == UInt8(ascii: "]") {
+                if hits.last != starts.count - 1 { hits.append(starts.count - 1) }
+            }
+            i += 1
+        }
+        guard !hits.isEmpty else { return [] }
+        var result: [UInt8] = []
+        var lastLine = -1
+        for hit in hits {
+            let first = max(hit - 1, lastLine + 1)
+            let last = min(hit + 2, starts.count - 1)
+            guard first <= last else { continue }
+            if first > lastLine + 1, !result.isEmpty { result.append(contentsOf: [0x0A, 0x0A]) }
+            let end = last + 1 < starts.count ? starts[last + 1] : text.count
+            result.append(contentsOf: text[starts[first]..<end])
+            if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
+            lastLine = last
+        }
+        return result
+    }
+
     /// Whether the context can define link references at all.
     private var contextMatters: Bool {
         var previous: UInt8 = 0
@@ -71,7 +110,13 @@ extension CellInlineParser {
             paragraphRange = 0..<buffer.count
         }
         let cellStart = buffer.count
-        for cell in cells {
+        // Cells without any byte cmark treats specially are their own text:
+        // they need no parse.
+        var plain: [Int: [Inline]] = [:]
+        for (index, cell) in cells.enumerated() where isPlain(cell) {
+            plain[index] = cell.isEmpty ? [] : [.text(String(decoding: cell, as: UTF8.self))]
+        }
+        for (index, cell) in cells.enumerated() where plain[index] == nil {
             buffer.append(contentsOf: Array("# ".utf8))
             for byte in cell where byte != 0x0A && byte != 0x0D { buffer.append(byte) }
             buffer.append(contentsOf: Array(" #\n".utf8))
@@ -97,12 +142,13 @@ extension CellInlineParser {
             }
         }
         var result = Reparsed()
+        var parsedCells: [[Inline]] = []
         for block in blocks {
             let start = block.range.lowerBound
             if start >= Self.contextBase {
                 break
             } else if start >= Self.cellBase {
-                result.cells.append(block.kind.inlines ?? [])
+                parsedCells.append(block.kind.inlines ?? [])
             } else if start >= Self.paragraphBase {
                 var inlines = block.kind.inlines ?? []
                 if case .text(let first)? = inlines.first, first.unicodeScalars.first == "\u{A0}" {
@@ -114,8 +160,33 @@ extension CellInlineParser {
                 result.remainder.append(block)
             }
         }
-        while result.cells.count < cells.count { result.cells.append([]) }
-        if result.cells.count > cells.count { result.cells.removeLast(result.cells.count - cells.count) }
+        var next = 0
+        for index in cells.indices {
+            if let inlines = plain[index] {
+                result.cells.append(inlines)
+            } else {
+                result.cells.append(next < parsedCells.count ? parsedCells[next] : [])
+                next += 1
+            }
+        }
         return result
+    }
+
+    /// Whether cmark would parse the (trimmed) cell text as one text node
+    /// equal to it: no escapes, entities, code, emphasis, links, HTML or
+    /// line breaks, and no quotes, dots or dashes under smart punctuation.
+    private func isPlain(_ cell: [UInt8]) -> Bool {
+        for byte in cell {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "_"), UInt8(ascii: "*"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "!"), 0x0A, 0x0D:
+                return false
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                if smart { return false }
+            default:
+                break
+            }
+        }
+        return true
     }
 }

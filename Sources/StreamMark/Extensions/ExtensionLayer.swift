@@ -17,8 +17,12 @@ enum ExtensionLayer {
     ) {
         let extensions = options.extensions
         if extensions.isEmpty { return }
+        // Only the lines around link reference definitions matter to cells:
+        // reduce the context once instead of re-parsing it for every table.
+        var reduced = cells
+        if extensions.contains(.table) { reduced.context = CellInlineParser.referenceLines(of: cells.context) }
         let layer = ExtensionWalker(
-            text: text, extensions: extensions, cells: cells, lines: SourceLines(text: text))
+            text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))
         blocks = layer.transform(blocks, prefixes: [])
     }
 }

@@ -26,10 +26,33 @@ struct InlineExtensionPass {
     ///   number d of `~` delimiter runs of one sibling list.
     func apply(_ inlines: [Inline]) -> [Inline] {
         if !autolink && !strikethrough { return inlines }
+        if !mayMatch(inlines) { return inlines }
         var brackets = 0
         var result = process(inlines, open: "\n", close: nil, inLink: false, brackets: &brackets)
         if autolink { result = emails(result) }
         return result
+    }
+
+    /// Whether any text holds a byte that can start an extension: `~` for
+    /// strikethrough; `:`, `w` or `@` for autolinks.
+    private func mayMatch(_ inlines: [Inline]) -> Bool {
+        for inline in inlines {
+            switch inline {
+            case .text(let string):
+                for byte in string.utf8 {
+                    if strikethrough, byte == UInt8(ascii: "~") { return true }
+                    if autolink, byte == UInt8(ascii: ":") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "@") {
+                        return true
+                    }
+                }
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                .link(_, _, let children), .image(_, _, let children):
+                if mayMatch(children) { return true }
+            default:
+                break
+            }
+        }
+        return false
     }
 
     private static func edges(_ inline: Inline) -> (Unicode.Scalar, Unicode.Scalar) {

@@ -91,18 +91,19 @@ struct TableBuilder {
         var header: [TableRowScanner.Cell]?
         var delimiter: [TableRowScanner.Cell]?
         var headerIndex = -1
+        // Lines 0..<scanned all scan as rows (checked lazily, once each).
+        var scanned = 0
+        var broken = false
         for k in 1..<candidates {
             let line = all[k]
             if line.lazy || line.indent >= 4 { continue }
             let scanner = TableRowScanner(bytes: rowBytes(line))
             guard scanner.isDelimiterRow(), let delimiterCells = scanner.row() else { continue }
             // The paragraph so far must scan as rows; its last line is the header.
-            var ok = true
-            for j in 0..<(k - 1) where !TableRowScanner(bytes: rowBytes(all[j])).scansAsRow() {
-                ok = false
-                break
+            while !broken, scanned < k - 1 {
+                if TableRowScanner(bytes: rowBytes(all[scanned])).scansAsRow() { scanned += 1 } else { broken = true }
             }
-            let headerCells = ok ? TableRowScanner(bytes: rowBytes(all[k - 1])).row() : nil
+            let headerCells = broken ? nil : TableRowScanner(bytes: rowBytes(all[k - 1])).row()
             if let headerCells, headerCells.count == delimiterCells.count {
                 header = headerCells
                 delimiter = delimiterCells
