@@ -25,6 +25,18 @@ enum ExtensionLayer {
             text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))
         blocks = layer.transform(blocks, prefixes: [])
     }
+
+    /// Whether the extensions make `list` loose although cmark found it
+    /// tight: cmark-gfm counts a table without body rows as ending with a
+    /// blank line, so such a table followed by more content in its item, or
+    /// in an item followed by another item, loosens the list. A streaming
+    /// engine that assembles a list from items parsed at different times
+    /// must apply this to the assembled list.
+    ///
+    /// - Complexity: O(number of items and their direct children).
+    static func loosens(_ list: Block, options: ParseOptions) -> Bool {
+        options.extensions.contains(.table) && ExtensionWalker.hasEmptyTableBeforeMore(list)
+    }
 }
 
 /// Walks a block tree and applies the enabled extensions.

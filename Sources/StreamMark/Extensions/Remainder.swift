@@ -4,8 +4,9 @@
 struct Remainder {
     /// The lines' text, container prefixes removed.
     var bytes: [UInt8] = []
-    /// (offset in `bytes`, document offset) at the start of each copied run.
-    var segments: [(buffer: Int, document: Int)] = []
+    /// (offset in `bytes`, document offset, end of the run's line in the
+    /// document) at the start of each copied run.
+    var segments: [(buffer: Int, document: Int, limit: Int)] = []
 
     init(lines: ArraySlice<SourceLine>, text: UnsafeBufferPointer<UInt8>) {
         for line in lines {
@@ -13,11 +14,11 @@ struct Remainder {
             if start < line.end, text[start] == 0x09, line.containerColumn % 4 != 0 {
                 // A partly consumed tab: its remaining columns become spaces.
                 let width = 4 - line.containerColumn % 4
-                segments.append((bytes.count, start))
+                segments.append((bytes.count, start, start))
                 bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
                 start += 1
             }
-            segments.append((bytes.count, start))
+            segments.append((bytes.count, start, line.end + line.endingLength))
             bytes.append(contentsOf: text[start..<line.end])
             if line.endingLength > 0 {
                 bytes.append(contentsOf: text[line.end..<line.end + line.endingLength])
@@ -36,6 +37,7 @@ struct Remainder {
             let mid = (low + high + 1) / 2
             if segments[mid].buffer <= offset { low = mid } else { high = mid - 1 }
         }
-        return segments[low].document + (offset - segments[low].buffer)
+        // The newline added after a last line without one maps to its end.
+        return min(segments[low].document + (offset - segments[low].buffer), segments[low].limit)
     }
 }

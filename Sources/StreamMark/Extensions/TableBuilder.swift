@@ -214,9 +214,27 @@ struct TableBuilder {
                 range: (headerIndex == 0 ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
                 children: children))
         if remainder != nil {
-            result.append(contentsOf: walker.transform(parsed.remainder, prefixes: prefixes))
+            // cmark ended the re-parsed blocks before the blank line that
+            // follows them in the buffer; at the end of the text a block
+            // ends before the final line ending instead.
+            let last = all[all.count - 1]
+            var blocks = parsed.remainder
+            if last.endingLength > 0, last.end + last.endingLength == text.count {
+                blocks = blocks.map { Self.clamping($0, from: text.count, to: last.end) }
+            }
+            result.append(contentsOf: walker.transform(blocks, prefixes: prefixes))
         }
         return (result, consumed)
+    }
+
+    /// The block with every range ending at `end` ending at `newEnd` instead.
+    private static func clamping(_ block: Block, from end: Int, to newEnd: Int) -> Block {
+        var block = block
+        if block.range.upperBound == end {
+            block.range = min(block.range.lowerBound, newEnd)..<newEnd
+        }
+        block.children = block.children.map { clamping($0, from: end, to: newEnd) }
+        return block
     }
 
     /// `=` or `-` if the line is a setext heading underline.

@@ -106,6 +106,18 @@ import Testing
         #expect(Self.parse(source, .none) == MarkdownParser(options: .commonMark).parse(source))
     }
 
+    /// cmark-gfm counts a table without body rows as ending in a blank line.
+    @Test func emptyTablesLoosenLists() throws {
+        let loose = Self.parse("- | c |\n  | - |\n- d\n").children[0]
+        let tight = Self.parse("- | c |\n  | - |\n  | e |\n- d\n").children[0]
+        guard case .list(let a) = loose.kind, case .list(let b) = tight.kind else {
+            Issue.record("not lists")
+            return
+        }
+        #expect(!a.tight)
+        #expect(b.tight)
+    }
+
     /// The layer is a function of each block's own source: a table parses
     /// to the same blocks (shifted) wherever it sits in a document.
     @Test(arguments: ["", "text\n\n", "# h\n", "> q\n\n", "- l\n\n", "```\nc\n```\n"])
