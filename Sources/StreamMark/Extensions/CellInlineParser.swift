@@ -84,6 +84,28 @@ extension CellInlineParser {
         return false
     }
 
+    /// The inlines of a paragraph, an ATX heading line or the content lines
+    /// of a setext heading, parsed again from `content` (container
+    /// prefixes already removed), with link reference definitions in scope.
+    func inlines(ofBlockContent content: [UInt8], atx: Bool) -> [Inline] {
+        var buffer: [UInt8] = []
+        var atLineStart = false
+        for byte in content {
+            if atLineStart, byte != 0x0A, !atx {
+                // Continuation lines are indented so that none starts a block.
+                buffer.append(contentsOf: Array("    ".utf8))
+            }
+            buffer.append(byte)
+            atLineStart = byte == 0x0A || byte == 0x0D
+        }
+        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        if contextMatters { buffer.append(contentsOf: context) }
+        let blocks = buffer.withUnsafeBufferPointer { pointer in
+            CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { $0 }
+        }
+        return blocks.first?.kind.inlines ?? []
+    }
+
     /// Parses, in one cmark run: a paragraph's content as inlines only (no
     /// link reference definitions are taken from it, as cmark-gfm leaves
     /// them in a paragraph split off a table), each cell as inlines, and a

@@ -71,7 +71,7 @@ struct ExtensionWalker {
             {
                 return (replaced, consumed)
             }
-            block.kind = .paragraph(inlines: inlineExtensions(inlines))
+            block.kind = .paragraph(inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), isSetext(block),
@@ -80,7 +80,8 @@ struct ExtensionWalker {
             {
                 return (replaced, consumed)
             }
-            block.kind = .heading(level: level, inlines: inlineExtensions(inlines))
+            block.kind = .heading(
+                level: level, inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
             return ([block], 0)
         default:
             return (transform(block, prefixes: prefixes), 0)
@@ -164,6 +165,48 @@ struct ExtensionWalker {
         var cell = cell
         cell.inlines = inlineExtensions(cell.inlines)
         return cell
+    }
+
+    /// For a paragraph or heading whose source holds `\~`: its inlines
+    /// parsed again with escaped tildes kept apart (see ``EscapedTilde``),
+    /// with the inline extensions applied. `nil` otherwise.
+    func reparsedWithEscapedTildes(_ block: Block, prefixes: [LinePrefix]) -> [Inline]? {
+        guard extensions.contains(.strikethrough), EscapedTilde.occurs(in: text, block.range) else { return nil }
+        let start = block.range.lowerBound
+        var content: [UInt8] = []
+        let atx = block.kind.name == "heading" && text[start] == UInt8(ascii: "#")
+        if atx {
+            content = Array(text[start..<lines.lineEnd(from: start)])
+        } else {
+            var all = lines.lines(of: block.range, prefixes: prefixes)
+            if case .heading = block.kind {
+                // Setext: the content lines end before the underline.
+                guard let underline = all.indices.dropFirst().first(where: { index in
+                    let line = all[index]
+                    guard !line.lazy, line.indent < 4, line.contentStart < line.end else { return false }
+                    let mark = text[line.contentStart]
+                    guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
+                    var i = line.contentStart
+                    while i < line.end, text[i] == mark { i += 1 }
+                    while i < line.end, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+                    return i == line.end
+                })
+                else { return nil }
+                all.removeSubrange(underline...)
+            }
+            // A task item's paragraph keeps its marker in the source: leave it.
+            if let first = all.first, first.contentStart + 3 < first.end, text[first.contentStart] == UInt8(ascii: "["),
+                text[first.contentStart + 2] == UInt8(ascii: "]")
+            {
+                return nil
+            }
+            for line in all {
+                content.append(contentsOf: text[line.contentStart..<line.end])
+                content.append(contentsOf: text[line.end..<line.end + line.endingLength])
+            }
+        }
+        let parsed = cells.inlines(ofBlockContent: EscapedTilde.substituted(content), atx: atx)
+        return EscapedTilde.restored(inlineExtensions(parsed))
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's inlines.

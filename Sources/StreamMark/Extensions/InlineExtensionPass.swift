@@ -262,8 +262,11 @@ struct InlineExtensionPass {
 
         var delimiters: [Delimiter] = []
         for (index, item) in items.enumerated() where item.inline == nil {
-            let before = index > 0 ? items[index - 1].last : open
-            let after = index + 1 < items.count ? items[index + 1].first : close
+            // An escaped tilde counts as the `~` it stands for.
+            var before = index > 0 ? items[index - 1].last : open
+            var after = index + 1 < items.count ? items[index + 1].first : close
+            if before == EscapedTilde.marker { before = "~" }
+            if after == EscapedTilde.marker { after = "~" }
             let left =
                 !CharacterClass.isSpace(after)
                 && (!CharacterClass.isPunctuation(after) || CharacterClass.isSpace(before)

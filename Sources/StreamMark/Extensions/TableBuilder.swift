@@ -170,7 +170,12 @@ struct TableBuilder {
         for (_, cells) in rows {
             for index in 0..<columns { cellTexts.append(index < cells.count ? cells[index].text : []) }
         }
-        let paragraphText: [UInt8]? = headerIndex > 0 ? precedingParagraph(all[0..<headerIndex]) : nil
+        var paragraphText: [UInt8]? = headerIndex > 0 ? precedingParagraph(all[0..<headerIndex]) : nil
+        // Escaped tildes stay apart from delimiters (see `EscapedTilde`).
+        if walker.extensions.contains(.strikethrough) {
+            cellTexts = cellTexts.map(EscapedTilde.substituted)
+            paragraphText = paragraphText.map(EscapedTilde.substituted)
+        }
         let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
         let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
 
@@ -179,14 +184,15 @@ struct TableBuilder {
             let end = all[headerIndex - 1].end
             result.append(
                 Block(
-                    id: block.id, kind: .paragraph(inlines: walker.inlineExtensions(parsed.paragraph)),
+                    id: block.id,
+                    kind: .paragraph(inlines: EscapedTilde.restored(walker.inlineExtensions(parsed.paragraph))),
                     range: block.range.lowerBound..<end))
         }
         let headerLine = all[headerIndex]
         var cellIndex = 0
         func cell(_ line: SourceLine, _ cells: [TableRowScanner.Cell], _ column: Int) -> TableCell {
             defer { cellIndex += 1 }
-            let inlines = walker.inlineExtensions(parsed.cells[cellIndex])
+            let inlines = EscapedTilde.restored(walker.inlineExtensions(parsed.cells[cellIndex]))
             if column < cells.count {
                 let range = cells[column].range
                 return TableCell(

@@ -79,6 +79,15 @@ import Testing
         "~~a ~b~ c~~\n",
         "[~~a~~](http://x) ~~[b](http://y)~~\n",
         "~~a\nb~~\n",
+        "\\~~a~~\n",
+        "about \\~10 min and \\~20 min\n",
+        "`a\\~b` \\~x~ ~y\\~ z~\n",
+        "| \\~a~ | b |\n|-|-|\n| ~c\\~ | ~~d~~ |\n",
+        "# h \\~x~ \\~\n\nSetext \\~a~\n===\n",
+        "a\\\\~b~ c\n",
+        "> q \\~x~ y~\n> more\n",
+        "[\\~l~](http://x/\\~y \"t\\~\") <span title=\"\\~\">~s~</span>\n",
+        "x\n| a \\~ |\n| - |\n",
         // Autolinks.
         "www.commonmark.org/a.b. http://x.org/(a)) (https://y.org/a_(b)) z\n",
         "Visit www.a.com, or https://b.org!\n",
@@ -100,7 +109,6 @@ import Testing
             "cmark-gfm never registers a link reference definition that sits in the paragraph a table is split from",
         "~~a *b~~ c*\n":
             "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container",
-        "\\~~a~~\n": "an escaped tilde is plain `~` in cmark's text nodes; the layer cannot tell it from a delimiter",
         "<https://a.com> `https://b.com` https://c.com/&amp;x\n":
             "cmark-gfm links the raw source of a URL (`&amp;` stays literal); the layer sees decoded text",
         "http://a.b/c<d https://e.f/g&lt;h\n": "as above: an entity inside a URL",
