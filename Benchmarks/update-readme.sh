@@ -3,7 +3,7 @@
 # Benchmarks/README.md (between the `results:begin` and `results:end` markers).
 # Extra arguments go to streammark-bench (for example `--cap 5`).
 #
-#   Benchmarks/update-readme.sh            # full run, about 15 minutes
+#   Benchmarks/update-readme.sh            # full run, 10–15 minutes
 #   SCRATCH=/tmp/build Benchmarks/update-readme.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
