@@ -212,7 +212,8 @@ struct ExtensionWalker {
     /// The inline extensions (autolinks, strikethrough) over one block's inlines.
     func inlineExtensions(_ inlines: [Inline]) -> [Inline] {
         InlineExtensionPass(
-            autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough)
+            autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
+            smart: cells.smart
         ).apply(inlines)
     }
 

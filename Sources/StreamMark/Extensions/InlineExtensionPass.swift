@@ -12,6 +12,10 @@ struct InlineExtensionPass {
     var autolink: Bool
     /// Strikethrough.
     var strikethrough: Bool
+    /// Whether cmark applied smart punctuation: autolinks then scan the
+    /// text with curly quotes, dashes and ellipses turned back into the
+    /// ASCII source cmark-gfm scans.
+    var smart = false
 
     /// An inline with the source characters it starts and ends with.
     private struct Piece {
@@ -122,18 +126,58 @@ struct InlineExtensionPass {
     }
 
     /// Splits a text node at `www.` and `scheme://` links.
+    /// The text as cmark-gfm would scan it (smart punctuation undone) and,
+    /// for each of its bytes, the offset in `string`'s UTF-8 where the
+    /// character it comes from starts.
+    private func sourceView(_ string: String) -> (bytes: [UInt8], origins: [Int]) {
+        let original = Array(string.utf8)
+        guard smart else { return (original, Array(original.indices)) }
+        var bytes: [UInt8] = []
+        var origins: [Int] = []
+        var offset = 0
+        for scalar in string.unicodeScalars {
+            let width = UTF8.width(scalar)
+            let replacement: String? =
+                switch scalar {
+                case "\u{201C}", "\u{201D}": "\""
+                case "\u{2018}", "\u{2019}": "'"
+                case "\u{2013}": "--"
+                case "\u{2014}": "---"
+                case "\u{2026}": "..."
+                default: nil
+                }
+            if let replacement {
+                for byte in replacement.utf8 {
+                    bytes.append(byte)
+                    origins.append(offset)
+                }
+            } else {
+                for k in 0..<width {
+                    bytes.append(original[offset + k])
+                    origins.append(offset + k)
+                }
+            }
+            offset += width
+        }
+        return (bytes, origins)
+    }
+
     private func links(
         in string: String, before: Unicode.Scalar, after: Unicode.Scalar?, brackets: inout Int
     ) -> [Piece] {
-        let text = Array(string.utf8)
+        let original = Array(string.utf8)
+        let (text, origins) = sourceView(string)
+        func origin(_ index: Int) -> Int { index < origins.count ? origins[index] : original.count }
         var data = text
         if let next = Self.asciiByte(after) { data.append(next) }
         var pieces: [Piece] = []
         var segment = 0
         var i = 0
         func flush(_ end: Int) {
-            if end > segment {
-                let inline = Inline.text(String(decoding: text[segment..<end], as: UTF8.self))
+            let lower = origin(segment)
+            let upper = max(lower, origin(end))
+            if upper > lower {
+                let inline = Inline.text(String(decoding: original[lower..<upper], as: UTF8.self))
                 let (first, last) = Self.edges(inline)
                 pieces.append(Piece(inline: inline, first: first, last: last))
             }

@@ -16,13 +16,14 @@ enum GFMOracle {
     }()
 
     /// cmark-gfm's HTML for `markdown` with the given extensions (safe output).
-    static func html(_ markdown: [UInt8], extensions: [String] = ["table", "strikethrough", "autolink", "tasklist"])
-        throws -> String
-    {
+    static func html(
+        _ markdown: [UInt8], extensions: [String] = ["table", "strikethrough", "autolink", "tasklist"],
+        smart: Bool = false
+    ) throws -> String {
         guard let executable else { throw OracleError.missing }
         let process = Process()
         process.executableURL = executable
-        process.arguments = extensions.flatMap { ["-e", $0] }
+        process.arguments = extensions.flatMap { ["-e", $0] } + (smart ? ["--smart"] : [])
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -43,8 +44,9 @@ enum GFMOracle {
     }
 
     /// Our HTML with the given extensions.
-    static func ours(_ markdown: [UInt8], extensions: ParseOptions.Extensions = .gfm) -> String {
-        let tree = MarkdownParser(options: ParseOptions(extensions: extensions)).parse(bytes: markdown)
+    static func ours(_ markdown: [UInt8], extensions: ParseOptions.Extensions = .gfm, smart: Bool = false) -> String {
+        let tree = MarkdownParser(options: ParseOptions(smartPunctuation: smart, extensions: extensions))
+            .parse(bytes: markdown)
         return HTMLRenderer().render(tree)
     }
 

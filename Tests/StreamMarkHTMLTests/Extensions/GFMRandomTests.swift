@@ -88,6 +88,15 @@ import Testing
         }
     }
 
+    /// A share of the documents again with smart punctuation on both sides.
+    @Test(arguments: (0..<500).filter { knownLimitSeeds[$0] == nil })
+    func matchesCmarkGFMWithSmartPunctuation(_ seed: Int) throws {
+        let bytes = Array(Self.document(seed: UInt64(seed)).utf8)
+        let theirs = try GFMOracle.html(bytes, smart: true)
+        let ours = GFMOracle.ours(bytes, smart: true)
+        #expect(ours == theirs, "seed \(seed): \(GFMDifferentialTests.firstDifference(ours, theirs))")
+    }
+
     @Test func generatorIsDeterministicAndVaried() {
         #expect(Self.document(seed: 7) == Self.document(seed: 7))
         #expect(Set((0..<20).map { Self.document(seed: UInt64($0)) }).count == 20)
