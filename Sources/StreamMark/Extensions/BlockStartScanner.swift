@@ -5,6 +5,7 @@
 /// The line is given from its first non-space byte; its indentation is
 /// known to be under four columns.
 struct BlockStartScanner {
+    /// The line from its first non-space byte.
     let bytes: [UInt8]
 
     private func isSpace(_ i: Int) -> Bool {

@@ -31,6 +31,7 @@ struct SourceLine: Hashable, Sendable {
 
 /// Line geometry of leaf blocks nested in containers.
 struct SourceLines {
+    /// The document text.
     let text: UnsafeBufferPointer<UInt8>
 
     private func isSpaceOrTab(_ offset: Int, before end: Int) -> Bool {

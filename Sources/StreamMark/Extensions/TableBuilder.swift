@@ -9,6 +9,7 @@
 /// interrupt a paragraph, the `---` underline of a setext heading) are
 /// re-parsed with cmark in the same container.
 struct TableBuilder {
+    /// The walker whose text, options and cell parser the builder uses.
     let walker: ExtensionWalker
 
     private var text: UnsafeBufferPointer<UInt8> { walker.text }

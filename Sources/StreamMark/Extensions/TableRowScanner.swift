@@ -13,6 +13,7 @@ struct TableRowScanner {
         var text: [UInt8]
     }
 
+    /// The line, from its first non-space byte through its line ending.
     let bytes: [UInt8]
 
     private static func isTableSpace(_ byte: UInt8) -> Bool {

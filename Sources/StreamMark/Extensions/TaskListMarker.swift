@@ -4,6 +4,7 @@
 /// `[ ]`, `[x]` or `[X]`, and a space or tab. (So an item inside a block
 /// quote is never a task, as in cmark-gfm.)
 struct TaskListMarker {
+    /// The document text.
     let text: UnsafeBufferPointer<UInt8>
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -1,0 +1,194 @@
+extension CellInlineParser {
+    /// The result of ``reparse(paragraph:cells:remainder:)``.
+    struct Reparsed {
+        /// Inlines of the paragraph piece (empty if there was none).
+        var paragraph: [Inline] = []
+        /// Inlines of each cell.
+        var cells: [[Inline]] = []
+        /// Blocks of the remainder, with document offsets.
+        var remainder: [Block] = []
+    }
+
+    // Pieces are mapped to offsets far beyond any document so that blocks
+    // can be told apart by where they start.
+    private static let paragraphBase = 1 << 52
+    private static let cellBase = 2 << 52
+    private static let contextBase = 3 << 52
+
+    /// The lines of `text` that can take part in a link reference
+    /// definition: each line holding `]:` with the line before it and the
+    /// two after it (a destination or title may follow on its own line),
+    /// groups separated by blank lines. Parsing these instead of the whole
+    /// text defines the same references, except for definitions whose
+    /// label or title spans more lines, or lines inside a code block that
+    /// look like definitions (they only matter if a cell uses that label).
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func referenceLines(of text: [UInt8]) -> [UInt8] {
+        var starts: [Int] = [0]
+        var hits: [Int] = []
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, i + 1 < text.count, text[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            } else if byte == UInt8(ascii: ":"), i > 0, text[i - 1] == UInt8(ascii: "]") {
+                if hits.last != starts.count - 1 { hits.append(starts.count - 1) }
+            }
+            i += 1
+        }
+        guard !hits.isEmpty else { return [] }
+        var result: [UInt8] = []
+        var lastLine = -1
+        for hit in hits {
+            let first = max(hit - 1, lastLine + 1)
+            let last = min(hit + 2, starts.count - 1)
+            guard first <= last else { continue }
+            if first > lastLine + 1, !result.isEmpty { result.append(contentsOf: [0x0A, 0x0A]) }
+            let end = last + 1 < starts.count ? starts[last + 1] : text.count
+            result.append(contentsOf: text[starts[first]..<end])
+            if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
+            lastLine = last
+        }
+        return result
+    }
+
+    /// Whether the context can define link references at all.
+    private var contextMatters: Bool {
+        var previous: UInt8 = 0
+        for byte in context {
+            if previous == UInt8(ascii: "]"), byte == UInt8(ascii: ":") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The inlines of a paragraph, an ATX heading line or the content lines
+    /// of a setext heading, parsed again from `content` (container
+    /// prefixes already removed), with link reference definitions in scope.
+    func inlines(ofBlockContent content: [UInt8], atx: Bool) -> [Inline] {
+        var buffer: [UInt8] = []
+        var atLineStart = false
+        for byte in content {
+            if atLineStart, byte != 0x0A, !atx {
+                // Continuation lines are indented so that none starts a block.
+                buffer.append(contentsOf: Array("    ".utf8))
+            }
+            buffer.append(byte)
+            atLineStart = byte == 0x0A || byte == 0x0D
+        }
+        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        if contextMatters { buffer.append(contentsOf: context) }
+        let blocks = buffer.withUnsafeBufferPointer { pointer in
+            CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { $0 }
+        }
+        return blocks.first?.kind.inlines ?? []
+    }
+
+    /// Parses, in one cmark run: a paragraph's content as inlines only (no
+    /// link reference definitions are taken from it, as cmark-gfm leaves
+    /// them in a paragraph split off a table), each cell as inlines, and a
+    /// remainder of lines as blocks. The pieces come first and the context
+    /// last, so an unclosed block in the context cannot swallow them.
+    func reparse(paragraph: [UInt8]?, cells: [[UInt8]], remainder: Remainder?) -> Reparsed {
+        var buffer: [UInt8] = []
+        var paragraphRange = 0..<0
+        if let paragraph {
+            // A leading no-break space keeps the first line from being a
+            // link reference definition; it is whitespace for delimiters.
+            buffer.append(contentsOf: [0xC2, 0xA0])
+            var atLineStart = false
+            for byte in paragraph {
+                if atLineStart, byte != 0x0A {
+                    // Continuation lines are indented so that none starts a block.
+                    buffer.append(contentsOf: Array("    ".utf8))
+                }
+                buffer.append(byte)
+                atLineStart = byte == 0x0A || byte == 0x0D
+                if byte == 0x0D { atLineStart = true }
+            }
+            buffer.append(contentsOf: Array("\n\n".utf8))
+            paragraphRange = 0..<buffer.count
+        }
+        let cellStart = buffer.count
+        // Cells without any byte cmark treats specially are their own text:
+        // they need no parse.
+        var plain: [Int: [Inline]] = [:]
+        for (index, cell) in cells.enumerated() where isPlain(cell) {
+            plain[index] = cell.isEmpty ? [] : [.text(String(decoding: cell, as: UTF8.self))]
+        }
+        for (index, cell) in cells.enumerated() where plain[index] == nil {
+            buffer.append(contentsOf: Array("# ".utf8))
+            for byte in cell where byte != 0x0A && byte != 0x0D { buffer.append(byte) }
+            buffer.append(contentsOf: Array(" #\n".utf8))
+        }
+        let remainderStart = buffer.count + 1
+        if let remainder {
+            buffer.append(0x0A)
+            buffer.append(contentsOf: remainder.bytes)
+        }
+        let contextStart = buffer.count
+        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        if contextMatters { buffer.append(contentsOf: context) }
+
+        let blocks = buffer.withUnsafeBufferPointer { pointer in
+            CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { offset in
+                if paragraphRange.contains(offset) { return Self.paragraphBase + offset }
+                if offset < remainderStart { return Self.cellBase + offset - cellStart }
+                // Blocks of the remainder may end on the blank lines after it.
+                if offset < contextStart + 2, let remainder {
+                    return remainder.documentOffset(min(offset - remainderStart, remainder.bytes.count))
+                }
+                return Self.contextBase + offset
+            }
+        }
+        var result = Reparsed()
+        var parsedCells: [[Inline]] = []
+        for block in blocks {
+            let start = block.range.lowerBound
+            if start >= Self.contextBase {
+                break
+            } else if start >= Self.cellBase {
+                parsedCells.append(block.kind.inlines ?? [])
+            } else if start >= Self.paragraphBase {
+                var inlines = block.kind.inlines ?? []
+                if case .text(let first)? = inlines.first, first.unicodeScalars.first == "\u{A0}" {
+                    let rest = String(first.unicodeScalars.dropFirst())
+                    if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
+                }
+                result.paragraph = inlines
+            } else {
+                result.remainder.append(block)
+            }
+        }
+        var next = 0
+        for index in cells.indices {
+            if let inlines = plain[index] {
+                result.cells.append(inlines)
+            } else {
+                result.cells.append(next < parsedCells.count ? parsedCells[next] : [])
+                next += 1
+            }
+        }
+        return result
+    }
+
+    /// Whether cmark would parse the (trimmed) cell text as one text node
+    /// equal to it: no escapes, entities, code, emphasis, links, HTML or
+    /// line breaks, and no quotes, dots or dashes under smart punctuation.
+    private func isPlain(_ cell: [UInt8]) -> Bool {
+        for byte in cell {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "_"), UInt8(ascii: "*"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "!"), 0x0A, 0x0D:
+                return false
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                if smart { return false }
+            default:
+                break
+            }
+        }
+        return true
+    }
+}

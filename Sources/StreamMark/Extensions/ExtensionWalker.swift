@@ -1,0 +1,188 @@
+/// Walks a block tree and applies the enabled extensions.
+struct ExtensionWalker {
+    /// The document text, indexed by document offsets.
+    let text: UnsafeBufferPointer<UInt8>
+    /// The enabled extensions.
+    let extensions: ParseOptions.Extensions
+    /// Parses cell (and re-parsed paragraph) inlines.
+    let cells: CellInlineParser
+    /// Line geometry of `text`.
+    let lines: SourceLines
+
+    /// Transforms sibling blocks that share the container prefixes `prefixes`.
+    func transform(_ blocks: [Block], prefixes: [LinePrefix]) -> [Block] {
+        var result: [Block] = []
+        result.reserveCapacity(blocks.count)
+        var index = 0
+        while index < blocks.count {
+            let (replacement, consumed) = transform(blocks[index], prefixes: prefixes, followers: blocks[(index + 1)...])
+            result.append(contentsOf: replacement)
+            index += 1 + consumed
+        }
+        return result
+    }
+
+    /// Transforms one block; returns its replacement and how many of the
+    /// following siblings it absorbed (only ones starting on the next line).
+    private func transform(_ block: Block, prefixes: [LinePrefix], followers: ArraySlice<Block>) -> ([Block], Int) {
+        var block = block
+        switch block.kind {
+        case .paragraph(let inlines):
+            if extensions.contains(.table),
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: block, setextHeading: false, prefixes: prefixes, followers: followers)
+            {
+                return (replaced, consumed)
+            }
+            block.kind = .paragraph(inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
+            return ([block], 0)
+        case .heading(let level, let inlines):
+            if extensions.contains(.table), isSetext(block),
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: block, setextHeading: true, prefixes: prefixes, followers: followers)
+            {
+                return (replaced, consumed)
+            }
+            block.kind = .heading(
+                level: level, inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
+            return ([block], 0)
+        default:
+            return (transform(block, prefixes: prefixes), 0)
+        }
+    }
+
+    private func transform(_ block: Block, prefixes: [LinePrefix]) -> [Block] {
+        var block = block
+        switch block.kind {
+        case .blockQuote:
+            block.children = transform(block.children, prefixes: prefixes + [.quote])
+            return [block]
+        case .list(var attributes):
+            block.children = transform(block.children, prefixes: prefixes)
+            if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
+                attributes.tight = false
+                block.kind = .list(attributes)
+            }
+            return [block]
+        case .item:
+            let inner = prefixes + [lines.itemPrefix(itemStart: block.range.lowerBound, outer: prefixes)]
+            var taskContent: Int?
+            if extensions.contains(.taskList) {
+                taskContent = TaskListMarker(text: text).apply(to: &block)
+            }
+            if let taskContent, extensions.contains(.table), let first = block.children.first,
+                case .paragraph = first.kind,
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent,
+                    followers: block.children.dropFirst())
+            {
+                // The paragraph after a task marker starts after the marker.
+                block.children = replaced + transform(Array(block.children.dropFirst(1 + consumed)), prefixes: inner)
+                return [block]
+            }
+            block.children = transform(block.children, prefixes: inner)
+            return [block]
+        case .paragraph(let inlines):
+            block.kind = .paragraph(inlines: inlineExtensions(inlines))
+            return [block]
+        case .heading(let level, let inlines):
+            block.kind = .heading(level: level, inlines: inlineExtensions(inlines))
+            return [block]
+        case .table(var attributes):
+            attributes.header = attributes.header.map(cellExtensions)
+            block.kind = .table(attributes)
+            return [block]
+        case .tableRow(let row):
+            block.kind = .tableRow(cells: row.map(cellExtensions))
+            return [block]
+        default:
+            return [block]
+        }
+    }
+
+    /// cmark-gfm marks a table without body rows as ending with a blank
+    /// line (its delimiter row leaves the line blank), which makes a list
+    /// loose when such a table is followed by more content in its item, or
+    /// its item by another item (cmark's tight-list rule).
+    static func hasEmptyTableBeforeMore(_ list: Block) -> Bool {
+        for (itemIndex, item) in list.children.enumerated() {
+            for (childIndex, child) in item.children.enumerated()
+            where (itemIndex + 1 < list.children.count || childIndex + 1 < item.children.count)
+                && endsWithEmptyTable(child)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func endsWithEmptyTable(_ block: Block) -> Bool {
+        switch block.kind {
+        case .table: return block.children.isEmpty
+        case .list, .item: return block.children.last.map(endsWithEmptyTable) ?? false
+        default: return false
+        }
+    }
+
+    private func cellExtensions(_ cell: TableCell) -> TableCell {
+        var cell = cell
+        cell.inlines = inlineExtensions(cell.inlines)
+        return cell
+    }
+
+    /// For a paragraph or heading whose source holds `\~`: its inlines
+    /// parsed again with escaped tildes kept apart (see ``EscapedTilde``),
+    /// with the inline extensions applied. `nil` otherwise.
+    func reparsedWithEscapedTildes(_ block: Block, prefixes: [LinePrefix]) -> [Inline]? {
+        guard extensions.contains(.strikethrough), EscapedTilde.occurs(in: text, block.range) else { return nil }
+        let start = block.range.lowerBound
+        var content: [UInt8] = []
+        let atx = block.kind.name == "heading" && text[start] == UInt8(ascii: "#")
+        if atx {
+            content = Array(text[start..<lines.lineEnd(from: start)])
+        } else {
+            var all = lines.lines(of: block.range, prefixes: prefixes)
+            if case .heading = block.kind {
+                // Setext: the content lines end before the underline.
+                guard let underline = all.indices.dropFirst().first(where: { index in
+                    let line = all[index]
+                    guard !line.lazy, line.indent < 4, line.contentStart < line.end else { return false }
+                    let mark = text[line.contentStart]
+                    guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
+                    var i = line.contentStart
+                    while i < line.end, text[i] == mark { i += 1 }
+                    while i < line.end, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+                    return i == line.end
+                })
+                else { return nil }
+                all.removeSubrange(underline...)
+            }
+            // A task item's paragraph keeps its marker in the source: leave it.
+            if let first = all.first, first.contentStart + 3 < first.end, text[first.contentStart] == UInt8(ascii: "["),
+                text[first.contentStart + 2] == UInt8(ascii: "]")
+            {
+                return nil
+            }
+            for line in all {
+                content.append(contentsOf: text[line.contentStart..<line.end])
+                content.append(contentsOf: text[line.end..<line.end + line.endingLength])
+            }
+        }
+        let parsed = cells.inlines(ofBlockContent: EscapedTilde.substituted(content), atx: atx)
+        return EscapedTilde.restored(inlineExtensions(parsed))
+    }
+
+    /// The inline extensions (autolinks, strikethrough) over one block's inlines.
+    func inlineExtensions(_ inlines: [Inline]) -> [Inline] {
+        InlineExtensionPass(
+            autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
+            smart: cells.smart
+        ).apply(inlines)
+    }
+
+    /// Whether a heading is a setext heading (an ATX heading starts with `#`).
+    private func isSetext(_ block: Block) -> Bool {
+        let start = block.range.lowerBound
+        return start < text.count && text[start] != UInt8(ascii: "#")
+    }
+}
