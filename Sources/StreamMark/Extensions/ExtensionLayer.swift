@@ -28,7 +28,7 @@ enum ExtensionLayer {
         if extensions.contains(.table) { reduced.context = CellInlineParser.referenceLines(of: cells.context) }
         let layer = ExtensionWalker(
             text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))
-        blocks = layer.transform(blocks, prefixes: [])
+        blocks = layer.transformTopLevel(blocks)
     }
 
     /// Whether the extensions make `list` loose although cmark found it

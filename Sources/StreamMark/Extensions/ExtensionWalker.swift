@@ -8,6 +8,51 @@ struct ExtensionWalker {
     let cells: CellInlineParser
     /// Line geometry of `text`.
     let lines: SourceLines
+    /// Set when a table inside containers ends at a line that has none of
+    /// their prefixes: cmark-gfm closes the containers there, so the rest
+    /// of the top-level block is parsed again outside them.
+    let escape = Escape()
+
+    /// Where the text that leaves its containers starts.
+    final class Escape {
+        /// Document offset of the first line outside the containers.
+        var offset: Int?
+    }
+
+    /// Transforms the top-level blocks of a parse.
+    func transformTopLevel(_ blocks: [Block]) -> [Block] {
+        var result: [Block] = []
+        var index = 0
+        while index < blocks.count {
+            let (replacement, consumed) = transform(blocks[index], prefixes: [], followers: blocks[(index + 1)...])
+            result.append(contentsOf: replacement)
+            if let offset = escape.offset {
+                escape.offset = nil
+                result.append(contentsOf: reparsedOutside(from: offset, to: blocks[index].range.upperBound))
+            }
+            index += 1 + consumed
+        }
+        return result
+    }
+
+    /// The text from `start` to `end` parsed again as top-level blocks.
+    private func reparsedOutside(from start: Int, to end: Int) -> [Block] {
+        var all: [SourceLine] = []
+        var lineStart = start
+        while lineStart < end {
+            let line = lines.strip(lineStart: lineStart, prefixes: [])
+            all.append(line)
+            guard line.endingLength > 0 else { break }
+            lineStart = line.end + line.endingLength
+        }
+        guard let last = all.last else { return [] }
+        let remainder = Remainder(lines: all[...], text: text)
+        var blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder).remainder
+        if last.endingLength > 0, last.end + last.endingLength == text.count {
+            blocks = blocks.map { TableBuilder.clamping($0, from: text.count, to: last.end) }
+        }
+        return transformTopLevel(blocks)
+    }
 
     /// Transforms sibling blocks that share the container prefixes `prefixes`.
     func transform(_ blocks: [Block], prefixes: [LinePrefix]) -> [Block] {
@@ -17,9 +62,20 @@ struct ExtensionWalker {
         while index < blocks.count {
             let (replacement, consumed) = transform(blocks[index], prefixes: prefixes, followers: blocks[(index + 1)...])
             result.append(contentsOf: replacement)
+            // Text leaving the containers: the following siblings are part of it.
+            if escape.offset != nil { break }
             index += 1 + consumed
         }
         return result
+    }
+
+    /// A container whose content was cut short by an escape ends with its
+    /// last remaining child.
+    private func truncated(_ block: Block) -> Block {
+        guard escape.offset != nil, let last = block.children.last else { return block }
+        var block = block
+        block.range = block.range.lowerBound..<max(block.range.lowerBound, last.range.upperBound)
+        return block
     }
 
     /// Transforms one block; returns its replacement and how many of the
@@ -56,14 +112,14 @@ struct ExtensionWalker {
         switch block.kind {
         case .blockQuote:
             block.children = transform(block.children, prefixes: prefixes + [.quote])
-            return [block]
+            return [truncated(block)]
         case .list(var attributes):
             block.children = transform(block.children, prefixes: prefixes)
             if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
                 attributes.tight = false
                 block.kind = .list(attributes)
             }
-            return [block]
+            return [truncated(block)]
         case .item:
             let inner = prefixes + [lines.itemPrefix(itemStart: block.range.lowerBound, outer: prefixes)]
             var taskContent: Int?
@@ -77,11 +133,13 @@ struct ExtensionWalker {
                     followers: block.children.dropFirst())
             {
                 // The paragraph after a task marker starts after the marker.
-                block.children = replaced + transform(Array(block.children.dropFirst(1 + consumed)), prefixes: inner)
-                return [block]
+                let rest = Array(block.children.dropFirst(1 + consumed))
+                block.children = replaced
+                if escape.offset == nil { block.children += transform(rest, prefixes: inner) }
+                return [truncated(block)]
             }
             block.children = transform(block.children, prefixes: inner)
-            return [block]
+            return [truncated(block)]
         case .paragraph(let inlines):
             block.kind = .paragraph(inlines: inlineExtensions(inlines))
             return [block]

@@ -27,6 +27,8 @@ struct SourceLine: Hashable, Sendable {
     var indent: Int
     /// Whether a container prefix was missing (a lazy continuation line).
     var lazy: Bool
+    /// How many of the container prefixes the line has.
+    var matched = 0
 }
 
 /// Line geometry of leaf blocks nested in containers.
@@ -105,6 +107,7 @@ struct SourceLines {
         var offset = lineStart
         var column = 0
         var lazy = false
+        var matched = 0
         for prefix in prefixes {
             let first = firstNonspace(offset, column, lineEnd: end)
             let indent = first.column - column
@@ -127,11 +130,13 @@ struct SourceLines {
                 }
             }
             if lazy { break }
+            matched += 1
         }
         let first = firstNonspace(offset, column, lineEnd: end)
         return SourceLine(
             lineStart: lineStart, containerEnd: offset, containerColumn: column, contentStart: first.offset,
-            end: end, endingLength: endingLength(at: end), indent: first.column - column, lazy: lazy)
+            end: end, endingLength: endingLength(at: end), indent: first.column - column, lazy: lazy,
+            matched: matched)
     }
 
     /// The lines of a leaf block whose first content byte is `range.lowerBound`.

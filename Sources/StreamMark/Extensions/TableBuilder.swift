@@ -142,9 +142,18 @@ struct TableBuilder {
             if mark == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
             consumed += 1
         }
+        // A line with none of the containers' prefixes closes them all in
+        // cmark-gfm: the rest of the top-level block is parsed outside.
+        var escaping = false
+        if next < all.count, !prefixes.isEmpty, all[next].lazy, all[next].matched == 0 {
+            walker.escape.offset = all[next].lineStart
+            escaping = true
+            all.removeSubrange(next...)
+            consumed = followers.count
+        }
         // Lines after the table are parsed again, with the next block when
         // it follows on the next line (they may form one list).
-        if next < all.count, consumed < followers.count {
+        if !escaping, next < all.count, consumed < followers.count {
             let follower = followers[followers.startIndex + consumed]
             if isAdjacent(follower, after: all[all.count - 1]) {
                 var start = all[all.count - 1].end + all[all.count - 1].endingLength
@@ -235,7 +244,7 @@ struct TableBuilder {
     }
 
     /// The block with every range ending at `end` ending at `newEnd` instead.
-    private static func clamping(_ block: Block, from end: Int, to newEnd: Int) -> Block {
+    static func clamping(_ block: Block, from end: Int, to newEnd: Int) -> Block {
         var block = block
         if block.range.upperBound == end {
             block.range = min(block.range.lowerBound, newEnd)..<newEnd

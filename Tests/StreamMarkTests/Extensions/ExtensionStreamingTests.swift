@@ -18,6 +18,7 @@ import Testing
         "~~a~~ ~b~ ~~~c~~~ x@y.com http://a.b/(c)) www.d.e.\n",
         "| `a|b` | c \\| d |\n| - | - |\n| **x** | [l](http://u) |\n",
         "[r]: http://r\n\n| a |\n| - |\n| [r] |\n",
+        "> | a |\n> | - |\n> | b |\nlazy\n> c\n\nd\n",
         "Text\n\n| Model | Score |\n|-------|------:|\n| A | 1 |\n| B | 2 |\n\nDone.\n",
     ]
 

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Runs the built `streammark` binary (found next to the test bundle, in the
+/// build products directory) and other programs.
+enum CLI {
+    /// The output of a run.
+    struct Result {
+        var status: Int32
+        var output: [UInt8]
+        var error: String
+        var seconds: Double
+        var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// The repository root, from this file's path.
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `streammark` executable in the build products directory.
+    static let binary: URL? = {
+        var candidates: [URL] = []
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        }
+        candidates.append(Bundle.main.bundleURL)
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+        for directory in candidates {
+            let url = directory.appendingPathComponent("streammark")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }()
+
+    /// The path of the binary, or a recorded failure.
+    static func path() -> String? {
+        guard let binary else {
+            Issue.record("streammark binary not found next to the test bundle; build it with `swift build`")
+            return nil
+        }
+        return binary.path
+    }
+
+    /// A fresh temporary file path.
+    static func temporaryFile(_ suffix: String = "") -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("streammark-cli-\(UUID().uuidString)\(suffix)")
+    }
+
+    /// Runs `streammark` with `arguments`, stdin from `input` (a file, so the
+    /// binary reads it progressively) and stdout/stderr to files.
+    static func run(
+        _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:]
+    ) -> Result? {
+        guard let path = path() else { return nil }
+        return execute(path, arguments, input: input, environment: environment)
+    }
+
+    /// Runs a program.
+    static func execute(
+        _ executable: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:]
+    ) -> Result? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["COLUMNS"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let inputURL = temporaryFile(".in")
+        let outputURL = temporaryFile(".out")
+        let errorURL = temporaryFile(".err")
+        defer {
+            for url in [inputURL, outputURL, errorURL] { try? FileManager.default.removeItem(at: url) }
+        }
+        _ = FileManager.default.createFile(atPath: inputURL.path, contents: Data(input ?? []))
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        guard let stdin = FileHandle(forReadingAtPath: inputURL.path),
+            let stdout = FileHandle(forWritingAtPath: outputURL.path),
+            let stderr = FileHandle(forWritingAtPath: errorURL.path)
+        else {
+            Issue.record("cannot create temporary files")
+            return nil
+        }
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let start = Date()
+        do {
+            try process.run()
+        } catch {
+            Issue.record("cannot run \(executable): \(error)")
+            return nil
+        }
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(start)
+        try? stdin.close()
+        try? stdout.close()
+        try? stderr.close()
+        let output = (try? [UInt8](Data(contentsOf: outputURL))) ?? []
+        let error = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
+        return Result(status: process.terminationStatus, output: output, error: error, seconds: seconds)
+    }
+
+    /// Runs a shell command line with bash.
+    static func shell(_ command: String) -> Result? {
+        execute("/bin/bash", ["-c", command])
+    }
+
+    /// Names of the Corpus/llm answers.
+    static let corpusNames: [String] = {
+        let directory = root.appendingPathComponent("Corpus/llm")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted()
+    }()
+
+    /// The path of a Corpus/llm answer.
+    static func corpusPath(_ name: String) -> String {
+        root.appendingPathComponent("Corpus/llm").appendingPathComponent(name).path
+    }
+
+    /// The bytes of a Corpus/llm answer.
+    static func corpus(_ name: String) -> [UInt8] {
+        (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: corpusPath(name))))) ?? []
+    }
+
+    /// Single-quotes a string for bash.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import StreamMark
+import StreamMarkHTML
+import Testing
+
+/// The output formats, checked against the library's one-shot results.
+@Suite("streammark formats")
+struct FormatTests {
+    /// Decodes NDJSON patches and applies them to an empty document.
+    static func replay(_ output: [UInt8]) throws -> Block {
+        var root = Block(id: .document, kind: .document, range: 0..<0)
+        let decoder = JSONDecoder()
+        for line in output.split(separator: UInt8(ascii: "\n")) {
+            let patch = try decoder.decode(Patch.self, from: Data(line))
+            try patch.apply(to: &root)
+        }
+        return root
+    }
+
+    @Test(arguments: CLI.corpusNames)
+    func patchesReplayToOneShotTree(name: String) throws {
+        guard let result = CLI.run(["--format", "patches", "--replay", "32", CLI.corpusPath(name)]) else { return }
+        #expect(result.status == 0, "\(result.error)")
+        let root = try Self.replay(result.output)
+        #expect(root == MarkdownParser().parse(bytes: CLI.corpus(name)))
+    }
+
+    @Test(arguments: CLI.corpusNames)
+    func htmlEqualsOneShotHTML(name: String) {
+        guard let result = CLI.run(["--format", "html", "--replay", "64", CLI.corpusPath(name)]) else { return }
+        #expect(result.status == 0)
+        #expect(result.text == HTMLRenderer().render(MarkdownParser().parse(bytes: CLI.corpus(name))))
+    }
+
+    /// Plain CommonMark output is byte for byte libcmark's own renderer.
+    @Test(arguments: CLI.corpusNames)
+    func commonMarkHTMLEqualsCmark(name: String) {
+        guard let result = CLI.run(["--format", "html", "--no-gfm", CLI.corpusPath(name)]) else { return }
+        #expect(result.status == 0)
+        #expect(result.text == CmarkReference.html(CLI.corpus(name), options: []))
+    }
+
+    /// The last fragment of each top-level block, in document order, is the
+    /// document's HTML.
+    @Test(arguments: CLI.corpusNames.prefix(10))
+    func fragmentsComposeTheDocument(name: String) throws {
+        guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "40", CLI.corpusPath(name)])
+        else { return }
+        #expect(result.status == 0)
+        struct Fragment: Decodable {
+            var id: String
+            var html: String?
+        }
+        var latest: [String: String] = [:]
+        var lines = 0
+        for line in result.output.split(separator: UInt8(ascii: "\n")) {
+            let fragment = try JSONDecoder().decode(Fragment.self, from: Data(line))
+            latest[fragment.id] = fragment.html
+            lines += 1
+        }
+        let document = MarkdownParser().parse(bytes: CLI.corpus(name))
+        #expect(lines > document.children.count, "fragments are streamed, not sent once")
+        let composed = document.children.map { latest[$0.id.rawValue] ?? "<missing \($0.id)>" }.joined()
+        #expect(composed == HTMLRenderer().render(document))
+    }
+
+    @Test func treeListsIdsKindsAndRanges() {
+        let text = "# Title\n\n- a\n- b\n\n```swift\nx\n```\n"
+        guard let result = CLI.run(["--format", "tree"], input: Array(text.utf8)) else { return }
+        #expect(result.status == 0)
+        let expected = """
+            doc document 0..<33
+              e0 heading 0..<7 level=1 "Title"
+              e9.list list 9..<17 bullet tight
+                e9 item 9..<12
+                  e11 paragraph 11..<12 "a"
+                e13 item 13..<17
+                  e15 paragraph 15..<16 "b"
+              e18 code_block 18..<32 fenced language=swift "x\\n"
+
+            """
+        #expect(result.text == expected)
+    }
+
+    /// Not a terminal: no escape sequences; streaming in small chunks ends
+    /// exactly as reading the file at once (the terminal tests compare the
+    /// latter with the one-shot renderer).
+    @Test(arguments: CLI.corpusNames.prefix(8))
+    func terminalFormatWithoutTTYIsPlainAndStable(name: String) {
+        guard let streamed = CLI.run(["--width", "72", "--replay", "5", CLI.corpusPath(name)]),
+            let whole = CLI.run(["--width", "72", CLI.corpusPath(name)])
+        else { return }
+        #expect(streamed.status == 0)
+        #expect(!streamed.output.contains(0x1B))
+        #expect(streamed.text == whole.text)
+        #expect(streamed.output.count > CLI.corpus(name).count / 2)
+    }
+
+    @Test func colorFlagsAndNoColor() {
+        let input = Array("# Hi *there*\n".utf8)
+        #expect(CLI.run(["--color", "always"], input: input)?.output.contains(0x1B) == true)
+        #expect(CLI.run(["--color", "always"], input: input, environment: ["NO_COLOR": "1"])?.output.contains(0x1B) == true)
+        #expect(CLI.run(["--color", "never"], input: input)?.output.contains(0x1B) == false)
+        #expect(CLI.run(["--color", "auto"], input: input, environment: ["NO_COLOR": "1"])?.output.contains(0x1B) == false)
+        #expect(CLI.run(["--color", "always"], input: input)?.text == "\u{1B}[1;4;38;5;213m# Hi \u{1B}[0m\u{1B}[1;3;4;38;5;213mthere\u{1B}[0m\n")
+    }
+
+    @Test func helpAndVersion() {
+        let help = CLI.run(["--help"])
+        #expect(help?.status == 0)
+        #expect(help?.text.contains("--format terminal") == true)
+        #expect(help?.text.contains("--replay BYTES[:MS]") == true)
+        let version = CLI.run(["--version"])
+        #expect(version?.status == 0)
+        #expect(version?.text.hasPrefix("streammark ") == true)
+    }
+
+    @Test func verifyReportsOneLinePerFile() {
+        let files = CLI.corpusNames.prefix(3).map(CLI.corpusPath)
+        guard let result = CLI.run(["verify", "--chunking", "lines"] + files) else { return }
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count == 3)
+        for (line, file) in zip(lines, files) {
+            #expect(line.hasPrefix(file))
+            #expect(line.hasSuffix("violations=0"))
+        }
+    }
+}
+
