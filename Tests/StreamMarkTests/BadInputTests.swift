@@ -70,7 +70,8 @@ import Testing
     @Test(arguments: [
         String(repeating: "> ", count: 10_000) + "deep\n",
         String(repeating: "- ", count: 10_000) + "deep\n",
-        (0..<10_000).map { String(repeating: " ", count: 2 * $0) + "- item\n" }.joined(),
+        // Nested list items by indentation (1,000 levels: 10,000 would be 100 MB of spaces).
+        (0..<1_000).map { String(repeating: " ", count: 2 * $0) + "- item\n" }.joined(),
     ])
     func tenThousandDeep(text: String) {
         let bytes = Array(text.utf8)
@@ -78,11 +79,11 @@ import Testing
             let root = MarkdownParser(options: .commonMark).parse(bytes: bytes)
             var depth = 0
             var block = root
-            while let child = block.children.first {
+            while let child = block.children.last {
                 depth += 1
                 block = child
             }
-            #expect(depth >= 2_000)
+            #expect(depth >= 1_000)
             #expect(self.streamedEqualsOneShot(bytes, chunk: 4096))
         }
     }
