@@ -17,6 +17,8 @@ struct ExtensionWalker {
     final class Escape {
         /// Document offset of the first line outside the containers.
         var offset: Int?
+        /// How many of the containers (quotes, items) the line still has.
+        var depth = 0
     }
 
     /// Transforms the top-level blocks of a parse.
@@ -28,19 +30,22 @@ struct ExtensionWalker {
             result.append(contentsOf: replacement)
             if let offset = escape.offset {
                 escape.offset = nil
-                result.append(contentsOf: reparsedOutside(from: offset, to: blocks[index].range.upperBound))
+                result.append(
+                    contentsOf: transformTopLevel(
+                        reparsed(from: offset, to: blocks[index].range.upperBound, prefixes: [])))
             }
             index += 1 + consumed
         }
         return result
     }
 
-    /// The text from `start` to `end` parsed again as top-level blocks.
-    private func reparsedOutside(from start: Int, to end: Int) -> [Block] {
+    /// The text from `start` to `end` parsed again as blocks inside the
+    /// containers whose line prefixes are `prefixes`.
+    private func reparsed(from start: Int, to end: Int, prefixes: [LinePrefix]) -> [Block] {
         var all: [SourceLine] = []
         var lineStart = start
         while lineStart < end {
-            let line = lines.strip(lineStart: lineStart, prefixes: [])
+            let line = lines.strip(lineStart: lineStart, prefixes: prefixes)
             all.append(line)
             guard line.endingLength > 0 else { break }
             lineStart = line.end + line.endingLength
@@ -51,7 +56,18 @@ struct ExtensionWalker {
         if last.endingLength > 0, last.end + last.endingLength == text.count {
             blocks = blocks.map { TableBuilder.clamping($0, from: text.count, to: last.end) }
         }
-        return transformTopLevel(blocks)
+        return blocks
+    }
+
+    /// After a container's children: if the text left the containers inside
+    /// it but keeps this one's prefix, the rest of this container is parsed
+    /// again as its children.
+    private func resumed(_ block: Block, inner: [LinePrefix]) -> Block {
+        guard let offset = escape.offset, escape.depth == inner.count else { return truncated(block) }
+        var block = block
+        escape.offset = nil
+        block.children += transform(reparsed(from: offset, to: block.range.upperBound, prefixes: inner), prefixes: inner)
+        return block
     }
 
     /// Transforms sibling blocks that share the container prefixes `prefixes`.
@@ -112,7 +128,7 @@ struct ExtensionWalker {
         switch block.kind {
         case .blockQuote:
             block.children = transform(block.children, prefixes: prefixes + [.quote])
-            return [truncated(block)]
+            return [resumed(block, inner: prefixes + [.quote])]
         case .list(var attributes):
             block.children = transform(block.children, prefixes: prefixes)
             if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
@@ -136,10 +152,10 @@ struct ExtensionWalker {
                 let rest = Array(block.children.dropFirst(1 + consumed))
                 block.children = replaced
                 if escape.offset == nil { block.children += transform(rest, prefixes: inner) }
-                return [truncated(block)]
+                return [resumed(block, inner: inner)]
             }
             block.children = transform(block.children, prefixes: inner)
-            return [truncated(block)]
+            return [resumed(block, inner: inner)]
         case .paragraph(let inlines):
             block.kind = .paragraph(inlines: inlineExtensions(inlines))
             return [block]

@@ -142,11 +142,12 @@ struct TableBuilder {
             if mark == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
             consumed += 1
         }
-        // A line with none of the containers' prefixes closes them all in
-        // cmark-gfm: the rest of the top-level block is parsed outside.
+        // A line missing some of the containers' prefixes closes those in
+        // cmark-gfm: the rest is parsed again in the last container it has.
         var escaping = false
-        if next < all.count, !prefixes.isEmpty, all[next].lazy, all[next].matched == 0 {
+        if next < all.count, !prefixes.isEmpty, all[next].lazy {
             walker.escape.offset = all[next].lineStart
+            walker.escape.depth = all[next].matched
             escaping = true
             all.removeSubrange(next...)
             consumed = followers.count

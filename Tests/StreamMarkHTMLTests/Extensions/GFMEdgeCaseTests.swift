@@ -65,6 +65,9 @@ import Testing
         "> | a |\n> | - |\n> | b |\nlazy\n> c\n\nd\n",
         "- | a |\n  | - |\nlazy | x\n- y\n",
         "> - | a |\n>   | - |\nlazy\n",
+        "> - | a |\n>   | - |\n> lazy\n> - b\n",
+        "> > | a |\n> > | - |\n> > | b |\n> c\n> > d\n",
+        "- > | a |\n  > | - |\n  lazy\n  - e\n",
         "- [ ] | a |\n  | - |\nlazy\n",
         "> x\n> | a |\n> | - |\n| b |\n> | c |\n",
         // Task lists.

@@ -25,7 +25,9 @@ import Testing
         "|---|---|", "---|---", "|:-|-:|", "| :-: |", "-|-", "|---|", ":--", "|-|-|-|", "| --- | --- | --- |",
     ]
 
-    static func document(seed: UInt64) -> String {
+    /// `lazy`: containers may be followed directly by plain lines (lazy
+    /// continuation lines, which close the containers after a table).
+    static func document(seed: UInt64, lazy: Bool = false) -> String {
         var random = SeededGenerator(seed: seed)
         let pool = words + (Bool.random(using: &random) ? tildes : emphasis)
         func text(_ count: Int) -> String {
@@ -54,11 +56,11 @@ import Testing
         for _ in 0..<Int.random(in: 2...7, using: &random) {
             let lines = (0..<Int.random(in: 1...5, using: &random)).map { _ in line() }
             switch Int.random(in: 0..<5, using: &random) {
-            case 0: blocks.append(lines.map { "> " + $0 }.joined(separator: "\n") + "\n\n")
+            case 0: blocks.append(lines.map { "> " + $0 }.joined(separator: "\n") + (lazy ? "\n" : "\n\n"))
             case 1:
                 blocks.append(
                     lines.enumerated().map { ($0.offset == 0 ? "- " : "  ") + $0.element }.joined(separator: "\n")
-                        + "\n\n")
+                        + (lazy ? "\n" : "\n\n"))
             default:
                 blocks.append(lines.joined(separator: "\n") + (Bool.random(using: &random) ? "\n\n" : "\n"))
             }
@@ -95,6 +97,16 @@ import Testing
         let theirs = try GFMOracle.html(bytes, smart: true)
         let ours = GFMOracle.ours(bytes, smart: true)
         #expect(ours == theirs, "seed \(seed): \(GFMDifferentialTests.firstDifference(ours, theirs))")
+    }
+
+    /// Documents with lazy continuation lines after containers.
+    @Test(arguments: 0..<500)
+    func lazyLinesMatchCmarkGFM(_ seed: Int) throws {
+        let markdown = Self.document(seed: UInt64(seed), lazy: true)
+        let bytes = Array(markdown.utf8)
+        let theirs = try GFMOracle.html(bytes)
+        let ours = GFMOracle.ours(bytes)
+        #expect(ours == theirs, "seed \(seed):\n\(markdown)\n\(GFMDifferentialTests.firstDifference(ours, theirs))")
     }
 
     @Test func generatorIsDeterministicAndVaried() {
