@@ -145,26 +145,29 @@ struct IncrementalEngine: Sendable {
         return parse(buffer, contentStart: contentStart, pieces: pieces, text: text)
     }
 
-    /// Parses `buffer`, keeping blocks from `contentStart`, mapping offsets
-    /// through `pieces` (buffer offset → document offset, in order).
+    /// Parses `buffer`, keeping blocks that start in `contentStart..<contentEnd`,
+    /// and maps their offsets through `pieces` (buffer offset → document
+    /// offset, in order). The extension layer sees the buffer itself, whose
+    /// text is contiguous even where the document's is not (a stub line in
+    /// front of a window).
     private func parse(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>
     ) -> [Block] {
-        let map: (Int) -> Int = { offset in
-            var piece = pieces[0]
-            for candidate in pieces where candidate.buffer <= offset { piece = candidate }
-            return piece.document + (offset - piece.buffer)
-        }
         var blocks = buffer.withUnsafeBufferPointer { pointer in
-            CmarkNodeReader.parse(
+            var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: map)
+                mapOffset: { $0 })
+            if options.extensions != .none {
+                ExtensionLayer.apply(
+                    to: &blocks, text: pointer, options: options,
+                    cells: CellInlineParser(context: buffer, smart: options.smartPunctuation))
+            }
+            return blocks
         }
-        if options.extensions != .none {
-            ExtensionLayer.apply(
-                to: &blocks, text: text, options: options,
-                cells: CellInlineParser(context: buffer, smart: options.smartPunctuation))
+        let mapping = OffsetMapping(pieces: pieces)
+        if !mapping.isIdentity {
+            for index in blocks.indices { blocks[index].remap(mapping) }
         }
         return blocks
     }

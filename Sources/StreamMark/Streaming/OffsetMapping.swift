@@ -1,0 +1,52 @@
+/// Maps offsets of a parse buffer (synthetic context + pieces of the
+/// document) to offsets of the document.
+struct OffsetMapping {
+    /// (buffer offset, document offset) where each piece starts, in order.
+    var pieces: [(buffer: Int, document: Int)]
+
+    /// Whether buffer offsets are document offsets.
+    var isIdentity: Bool { pieces.allSatisfy { $0.buffer == $0.document } }
+
+    /// The document offset of the byte at buffer offset `offset` (a start).
+    func start(_ offset: Int) -> Int {
+        var piece = pieces[0]
+        for candidate in pieces where candidate.buffer <= offset { piece = candidate }
+        return piece.document + (offset - piece.buffer)
+    }
+
+    /// The document range of a buffer range. An end that falls on the
+    /// boundary of two pieces maps into the later piece: a block that spans
+    /// a stub line and the window covers the frozen lines between them.
+    func range(_ range: Range<Int>) -> Range<Int> {
+        let lower = start(range.lowerBound)
+        return lower..<max(lower, start(range.upperBound))
+    }
+
+    /// An id derived from a buffer offset (`e<N>`, `e<N>.list`), re-derived
+    /// from the document offset.
+    func id(_ id: BlockID) -> BlockID {
+        let raw = id.rawValue
+        guard raw.hasPrefix("e") else { return id }
+        let digits = raw.dropFirst().prefix(while: \.isNumber)
+        guard let offset = Int(digits) else { return id }
+        return BlockID("e\(start(offset))" + raw.dropFirst(1 + digits.count))
+    }
+}
+
+extension Block {
+    /// Rewrites this subtree's ranges and offset-derived ids through `mapping`.
+    mutating func remap(_ mapping: OffsetMapping) {
+        id = mapping.id(id)
+        range = mapping.range(range)
+        switch kind {
+        case .table(var attributes):
+            attributes.header = attributes.header.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) }
+            kind = .table(attributes)
+        case .tableRow(let cells):
+            kind = .tableRow(cells: cells.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) })
+        default:
+            break
+        }
+        for index in children.indices { children[index].remap(mapping) }
+    }
+}
