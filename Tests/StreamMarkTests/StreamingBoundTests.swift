@@ -32,6 +32,31 @@ import Testing
         ]
     }()
 
+    /// A 1,000-row GitHub table streams row by row: each append hands cmark
+    /// the header and delimiter rows (the table's context), the open row and
+    /// the chunk (at most a row and a half before the open row closes the
+    /// previous one) — never the rows before it.
+    @Test func tableStreamsRowByRow() {
+        let header = "| name | value | note |\n|:-----|:-----:|-----:|\n"
+        var text = header
+        for i in 0..<1_000 { text += "| row \(i) | *\(i * 7)* | `n\(i)` |\n" }
+        let longestRow = text.split(separator: "\n").map(\.utf8.count).max()! + 1
+        var document = StreamingDocument()
+        let bytes = Array(text.utf8)
+        var maxPerAppend = 0
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + 4, bytes.count)
+            document.append(bytes: bytes[start..<end])
+            maxPerAppend = max(maxPerAppend, document.statistics.lastParsedBytes)
+            start = end
+        }
+        document.finish()
+        #expect(maxPerAppend <= header.utf8.count + 3 * longestRow, "max bytes per append: \(maxPerAppend)")
+        #expect(document.root == MarkdownParser().parse(text))
+        #expect(document.root.children.first?.children.count == 1_000)
+    }
+
     @Test(arguments: shapes, [ParseOptions.commonMark, ParseOptions()])
     func bytesParsedPerAppendAreBounded(shape: Shape, options: ParseOptions) {
         var document = StreamingDocument(options: options)
