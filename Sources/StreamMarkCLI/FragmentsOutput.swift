@@ -52,8 +52,14 @@ final class FragmentsOutput: StreamOutput {
         "{\"id\":\(quoted(id.rawValue)),\"html\":\(html.map(quoted) ?? "null")}\n"
     }
 
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
     private static func quoted(_ text: String) -> String {
-        guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
+        guard let data = try? encoder.encode(text) else { return "\"\"" }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs the built `streammark` binary (found next to the test bundle, in the
 /// build products directory) and other programs.
 enum CLI {
@@ -56,18 +62,16 @@ enum CLI {
         return execute(path, arguments, input: input, environment: environment)
     }
 
-    /// Runs a program.
+    /// Runs a program with `posix_spawn` and `waitpid` (Foundation's
+    /// `Process` can miss the exit of a child that forks a daemon, as the
+    /// tmux client does), stdin from a file, stdout and stderr to files.
     static func execute(
         _ executable: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:]
     ) -> Result? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
         env["COLUMNS"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
         let inputURL = temporaryFile(".in")
         let outputURL = temporaryFile(".out")
         let errorURL = temporaryFile(".err")
@@ -75,33 +79,32 @@ enum CLI {
             for url in [inputURL, outputURL, errorURL] { try? FileManager.default.removeItem(at: url) }
         }
         _ = FileManager.default.createFile(atPath: inputURL.path, contents: Data(input ?? []))
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        guard let stdin = FileHandle(forReadingAtPath: inputURL.path),
-            let stdout = FileHandle(forWritingAtPath: outputURL.path),
-            let stderr = FileHandle(forWritingAtPath: errorURL.path)
-        else {
-            Issue.record("cannot create temporary files")
-            return nil
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inputURL.path, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        var pid: pid_t = 0
         let start = Date()
-        do {
-            try process.run()
-        } catch {
-            Issue.record("cannot run \(executable): \(error)")
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            Issue.record("cannot run \(executable): \(String(cString: strerror(spawned)))")
             return nil
         }
-        process.waitUntilExit()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Date().timeIntervalSince(start)
-        try? stdin.close()
-        try? stdout.close()
-        try? stderr.close()
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let output = (try? [UInt8](Data(contentsOf: outputURL))) ?? []
         let error = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
-        return Result(status: process.terminationStatus, output: output, error: error, seconds: seconds)
+        return Result(status: exitStatus, output: output, error: error, seconds: seconds)
     }
 
     /// Runs a shell command line with bash.
