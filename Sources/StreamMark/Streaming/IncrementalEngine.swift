@@ -154,19 +154,23 @@ struct IncrementalEngine: Sendable {
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>
     ) -> [Block] {
+        // One piece: the content is contiguous document text, so offsets are
+        // mapped while converting and the layer reads the document itself.
+        let contiguous = pieces.count == 1
+        let shift = pieces[0].document - pieces[0].buffer
         var blocks = buffer.withUnsafeBufferPointer { pointer in
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: { $0 })
+                mapOffset: contiguous ? { $0 + shift } : { $0 })
             if options.extensions != .none {
                 ExtensionLayer.apply(
-                    to: &blocks, text: pointer, options: options,
+                    to: &blocks, text: contiguous ? text : pointer, options: options,
                     cells: CellInlineParser(context: buffer, smart: options.smartPunctuation))
             }
             return blocks
         }
-        let mapping = OffsetMapping(pieces: pieces)
-        if !mapping.isIdentity {
+        if !contiguous {
+            let mapping = OffsetMapping(pieces: pieces)
             for index in blocks.indices { blocks[index].remap(mapping) }
         }
         return blocks

@@ -4,8 +4,6 @@ struct OffsetMapping {
     /// (buffer offset, document offset) where each piece starts, in order.
     var pieces: [(buffer: Int, document: Int)]
 
-    /// Whether buffer offsets are document offsets.
-    var isIdentity: Bool { pieces.allSatisfy { $0.buffer == $0.document } }
 
     /// The document offset of the byte at buffer offset `offset` (a start).
     func start(_ offset: Int) -> Int {
