@@ -35,6 +35,12 @@ enum TerminalDevice {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGWINCH, &action, nil)
+        // A parent may have started us with SIGWINCH blocked (the mask is
+        // inherited across exec): unblock it.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGWINCH)
+        sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Returns whether a resize was signalled since the last call.

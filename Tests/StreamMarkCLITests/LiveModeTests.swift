@@ -11,7 +11,9 @@ struct LiveModeTests {
 
     /// Runs `streammark arguments` in tmux and returns the captured lines
     /// (trailing spaces and the end marker removed).
-    static func capture(_ arguments: [String], columns: Int, rows: Int) -> [String]? {
+    static func capture(
+        _ arguments: [String], columns: Int, rows: Int, resizeTo newColumns: Int? = nil
+    ) -> [String]? {
         guard let tmux else {
             Issue.record("tmux is not installed: the live-mode test needs it (the CI script installs it)")
             return nil
@@ -29,6 +31,17 @@ struct LiveModeTests {
         else { return nil }
         #expect(started.status == 0, "tmux new-session failed: \(started.error)")
         _ = CLI.execute(tmux, ["-L", socket, "set-option", "-g", "history-limit", "50000"])
+        if let newColumns {
+            // Resize once the stream is under way (its first lines are shown).
+            let start = Date()
+            while Date().timeIntervalSince(start) < 30 {
+                Thread.sleep(forTimeInterval: 0.2)
+                let screen = CLI.execute(tmux, ["-L", socket, "capture-pane", "-p", "-J"])?.text ?? ""
+                if screen.contains("## Step 2") { break }
+            }
+            let resized = CLI.execute(tmux, ["-L", socket, "resize-window", "-x", "\(newColumns)", "-y", "\(rows)"])
+            #expect(resized?.status == 0, "tmux resize-window: \(resized?.error ?? "")")
+        }
         let deadline = Date().addingTimeInterval(120)
         var lines: [String] = []
         while Date() < deadline {
@@ -102,5 +115,25 @@ struct LiveModeTests {
             #expect(count == headings.filter { $0 == heading }.count, "\(heading) appears \(count)×")
         }
         #expect(lines.count > 20, "\(lines.prefix(30))")
+    }
+
+    /// The window narrows from 80 to 50 columns while the answer streams
+    /// (SIGWINCH): the open block is redrawn at the new width, and every
+    /// heading still appears exactly once.
+    @Test func resizeWhileStreaming() {
+        let name = "022-keras-csv-classifier.md"
+        let path = CLI.corpusPath(name)
+        guard
+            let lines = Self.capture(
+                ["--replay", "16:10", "--color", "never", "--no-hyperlinks", path], columns: 80, rows: 24, resizeTo: 50)
+        else { return }
+        let wide = Self.plain(path, width: 80)
+        let narrow = Self.plain(path, width: 50)
+        // The end of the document was rendered at the new width.
+        #expect(lines.suffix(10) == narrow.suffix(10))
+        #expect(lines.count < wide.count + narrow.count)
+        for heading in ["## Step 1: Install Necessary Libraries", "## Step 9: Evaluate the Model", "## Additional Tips"] {
+            #expect(lines.filter { $0 == heading }.count == 1, "\(heading)")
+        }
     }
 }
