@@ -252,15 +252,28 @@ public struct TerminalRenderer: Sendable {
         let available = max(columns, width - (3 * columns + 1))
         var widths = natural
         if natural.reduce(0, +) > available {
-            // Shrink: share the available width, small columns keep their
-            // natural width, wide ones split the rest.
-            var remaining = available
-            var left = columns
-            for column in natural.indices.sorted(by: { natural[$0] < natural[$1] }) {
-                let share = max(1, remaining / max(1, left))
-                widths[column] = min(natural[column], max(share, min(minimum[column], share)))
-                remaining -= widths[column]
-                left -= 1
+            let floor = natural.indices.map { min(natural[$0], minimum[$0]) }
+            if floor.reduce(0, +) <= available {
+                // Every column gets its longest word (up to 12 columns), then
+                // the rest is shared, narrowest needs first.
+                widths = floor
+                var extra = available - floor.reduce(0, +)
+                var left = columns
+                for column in natural.indices.sorted(by: { natural[$0] - floor[$0] < natural[$1] - floor[$1] }) {
+                    let add = min(natural[column] - floor[column], extra / max(1, left))
+                    widths[column] += add
+                    extra -= add
+                    left -= 1
+                }
+            } else {
+                // Not even that fits: share the width evenly.
+                var remaining = available
+                var left = columns
+                for column in natural.indices.sorted(by: { natural[$0] < natural[$1] }) {
+                    widths[column] = max(1, min(natural[column], remaining / max(1, left)))
+                    remaining -= widths[column]
+                    left -= 1
+                }
             }
         }
         let layout = TableLayout(columnWidths: widths, alignments: attributes.alignments)
