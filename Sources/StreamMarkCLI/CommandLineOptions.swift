@@ -29,6 +29,7 @@ struct CommandLineOptions {
     var smart = false
     var extensions = ParseOptions.Extensions.gfm
     var file: String?
+    var statistics = false
     var showHelp = false
     var showVersion = false
 
@@ -39,7 +40,7 @@ struct CommandLineOptions {
     static let usage =
         "usage: streammark [--format terminal|patches|html|tree] [--fragments] [--replay BYTES[:MS]] "
         + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
-        + "[--extensions LIST] [FILE] | streammark verify … | streammark template … (--help for more)"
+        + "[--extensions LIST] [--stats] [FILE] | streammark verify … | streammark template … (--help for more)"
 
     /// Parses the arguments (without the program name).
     ///
@@ -106,6 +107,7 @@ struct CommandLineOptions {
                 }
                 extensions = parsed
                 extensionsGiven = true
+            case "--stats": statistics = true
             case "--help", "-h": showHelp = true
             case "--version": showVersion = true
             default:
@@ -116,7 +118,7 @@ struct CommandLineOptions {
                     throw UsageError(message: "unknown option '\(argument)'")
                 }
             }
-            if inline != nil && ["--fragments", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm"].contains(flag) {
+            if inline != nil && ["--fragments", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm", "--stats"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
             index += 1

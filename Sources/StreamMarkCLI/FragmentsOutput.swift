@@ -43,6 +43,8 @@ final class FragmentsOutput: StreamOutput {
         if !out.isEmpty { OutputSink.standardOutput.write(out) }
     }
 
+    var renderCounts: (renders: Int, blocks: Int)? { (cache.renderCount, cache.renderCounts.count) }
+
     func finish(_ patches: [Patch], document: StreamingDocument) {
         consume(patches, document: document)
     }

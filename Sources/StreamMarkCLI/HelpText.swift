@@ -40,6 +40,9 @@ enum HelpText {
           --smart             smart punctuation
           --no-gfm            plain CommonMark: no GitHub extensions
           --extensions LIST   only these of table,tasklist,strikethrough,autolink
+          --stats             print the engine's and the render cache's counters
+                              (appends, parsed bytes, patches, blocks, renders)
+                              to stderr at the end
           --help, --version
 
         Exit status: 0 success, 1 unreadable input or failed verification,

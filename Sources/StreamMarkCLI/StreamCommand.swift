@@ -81,6 +81,7 @@ struct StreamCommand {
         }
         let last = document.finish()
         output.finish(last, document: document)
+        if options.statistics { report(document, output: output) }
         if descriptor != 0 { close(descriptor) }
         return status
     }
@@ -110,6 +111,20 @@ struct StreamCommand {
                 height: size?.rows ?? 24,
                 fixedWidth: options.width)
         }
+    }
+
+    /// Writes `--stats` to stderr: the engine's counters, the number of
+    /// blocks, and the render cache's counts.
+    private func report(_ document: StreamingDocument, output: any StreamOutput) {
+        let statistics = document.statistics
+        var line =
+            "streammark: appends=\(statistics.appends) bytes=\(document.byteCount) "
+            + "parsed-bytes=\(statistics.totalParsedBytes) patches=\(statistics.patches) "
+            + "blocks=\(document.root.subtreeCount)"
+        if let counts = output.renderCounts {
+            line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
+        }
+        OutputSink.standardError.write(line + "\n")
     }
 
     /// Reports `streammark: cannot read PATH: reason` and returns 1.

@@ -8,8 +8,12 @@ protocol StreamOutput: AnyObject {
     func finish(_ patches: [Patch], document: StreamingDocument)
     /// Called when the terminal was resized.
     func resized(document: StreamingDocument)
+    /// Block renders done by the output's render cache, if it has one:
+    /// (total renders, blocks rendered).
+    var renderCounts: (renders: Int, blocks: Int)? { get }
 }
 
 extension StreamOutput {
     func resized(document: StreamingDocument) {}
+    var renderCounts: (renders: Int, blocks: Int)? { nil }
 }

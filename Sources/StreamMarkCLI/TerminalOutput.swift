@@ -30,6 +30,10 @@ final class TerminalOutput: StreamOutput {
         writer.finish(with: patches)
     }
 
+    var renderCounts: (renders: Int, blocks: Int)? {
+        (writer.cache.renderCount, writer.cache.renderCounts.count)
+    }
+
     func resized(document: StreamingDocument) {
         guard writer.live, let size = TerminalDevice.size(of: 1) else { return }
         writer.resize(

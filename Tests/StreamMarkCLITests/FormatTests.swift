@@ -96,6 +96,24 @@ struct FormatTests {
         #expect(streamed.output.count > CLI.corpus(name).count / 2)
     }
 
+    /// Not a terminal, streamed in 4-byte chunks: every block is rendered
+    /// exactly once (when it closes), the document never.
+    @Test(arguments: CLI.corpusNames.prefix(6))
+    func everyBlockRendersOnceWithoutTTY(name: String) {
+        guard let result = CLI.run(["--replay", "4", "--stats", CLI.corpusPath(name)]) else { return }
+        #expect(result.status == 0)
+        var fields: [String: Int] = [:]
+        for field in result.error.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = field.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+        }
+        let blocks = MarkdownParser().parse(bytes: CLI.corpus(name)).subtreeCount
+        #expect(fields["blocks"] == blocks)
+        #expect(fields["renders"] == blocks - 1, "\(result.error)")
+        #expect(fields["rendered-blocks"] == blocks - 1)
+        #expect(fields["appends"] == (CLI.corpus(name).count + 3) / 4)
+    }
+
     @Test func colorFlagsAndNoColor() {
         let input = Array("# Hi *there*\n".utf8)
         #expect(CLI.run(["--color", "always"], input: input)?.output.contains(0x1B) == true)
