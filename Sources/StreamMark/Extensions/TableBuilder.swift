@@ -95,9 +95,20 @@ struct TableBuilder {
         // Lines 0..<scanned all scan as rows (checked lazily, once each).
         var scanned = 0
         var broken = false
+        // Where the paragraph's content starts: a setext underline inside a
+        // paragraph means all lines before it were link reference
+        // definitions, which cmark (0.29 and 0.30) took out of the content
+        // right there; the underline line then starts the content.
+        var base = 0
         for k in 1..<candidates {
             let line = all[k]
             if line.lazy || line.indent >= 4 { continue }
+            if setextUnderline(line) != nil {
+                base = k
+                scanned = k
+                broken = false
+                continue
+            }
             let scanner = TableRowScanner(bytes: rowBytes(line))
             guard scanner.isDelimiterRow(), let delimiterCells = scanner.row() else { continue }
             // The paragraph so far must scan as rows; its last line is the header.
@@ -181,7 +192,7 @@ struct TableBuilder {
         for (_, cells) in rows {
             for index in 0..<columns { cellTexts.append(index < cells.count ? cells[index].text : []) }
         }
-        var paragraphText: [UInt8]? = headerIndex > 0 ? precedingParagraph(all[0..<headerIndex]) : nil
+        var paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
         // Escaped tildes stay apart from delimiters (see `EscapedTilde`).
         if walker.extensions.contains(.strikethrough) {
             cellTexts = cellTexts.map(EscapedTilde.substituted)
@@ -191,7 +202,7 @@ struct TableBuilder {
         let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
 
         var result: [Block] = []
-        if headerIndex > 0 {
+        if headerIndex > base {
             let end = all[headerIndex - 1].end
             result.append(
                 Block(
@@ -226,9 +237,9 @@ struct TableBuilder {
         let tableEnd = rows.last?.0.end ?? all[headerIndex + 1].end
         result.append(
             Block(
-                id: headerIndex == 0 ? block.id : .source(headerLine.contentStart),
+                id: headerIndex == base ? block.id : .source(headerLine.contentStart),
                 kind: .table(TableAttributes(alignments: alignments, header: headerCells)),
-                range: (headerIndex == 0 ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
+                range: (headerIndex == base ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
                 children: children))
         if remainder != nil {
             // cmark ended the re-parsed blocks before the blank line that

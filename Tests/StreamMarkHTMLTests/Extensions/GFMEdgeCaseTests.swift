@@ -70,6 +70,9 @@ import Testing
         "- > | a |\n  > | - |\n  lazy\n  - e\n",
         "- [ ] | a |\n  | - |\nlazy\n",
         "> x\n> | a |\n> | - |\n| b |\n> | c |\n",
+        "[Ref Two]:\n  /two\n-\nU\n",
+        "[a]: /u\n-\n| b |\n| - |\n[a]\n",
+        "[a]: /u\n===\nx\n| b |\n| - |\n",
         // Task lists.
         "- [ ] a\n- [x] b\n- [X] c\n",
         "- [ ]\tfoo\n- [x]foo\n-  [X]  *a*\n",
