@@ -6,20 +6,6 @@ import Testing
 /// text, and its tree equals cmark's one-shot parse of the same (normalized)
 /// bytes — streamed or not.
 @Suite struct BadInputTests {
-    /// Runs `body` on a thread with a large stack: trees 10,000 levels deep
-    /// are walked recursively by Swift's synthesized `==` and by the
-    /// converter, which needs more than a default thread stack.
-    func onLargeStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = 1 << 30
-        thread.start()
-        done.wait()
-    }
-
     func streamedEqualsOneShot(_ bytes: [UInt8], chunk: Int, options: ParseOptions = .commonMark) -> Bool {
         var document = StreamingDocument(options: options)
         var start = 0
@@ -75,7 +61,7 @@ import Testing
     ])
     func tenThousandDeep(text: String) {
         let bytes = Array(text.utf8)
-        onLargeStack {
+        LargeStack.run {
             let root = MarkdownParser(options: .commonMark).parse(bytes: bytes)
             var depth = 0
             var block = root

@@ -25,4 +25,37 @@ import Testing
             #expect(report.prefixesChecked > 0)
         }
     }
+
+    static let documents =
+        CorpusFiles.markdownFiles(under: "documents") + CorpusFiles.markdownFiles(under: "generated/small")
+
+    /// Real long documents and the small versions of the generated stress
+    /// documents: every chunking, full checks at up to 200 boundaries each.
+    @Test(arguments: chunkings)
+    func documentsAndSmallStressDocuments(chunking: PrefixHarness.Chunking) {
+        #expect(Self.documents.count >= 20)
+        let harness = PrefixHarness(options: ParseOptions(), fullCheckLimit: 200)
+        // The pathological files nest thousands of levels deep.
+        LargeStack.run {
+            for file in Self.documents {
+                let report = harness.verify(name: file, bytes: CorpusFiles.bytes(file), chunking: chunking)
+                #expect(report.passed, "\(report.summaryLine)\n\(report.violations.prefix(3).map(\.description))")
+            }
+        }
+    }
+
+    /// The full-size generated stress documents (up to 1 MB): per line and in
+    /// 64-byte chunks, patch checks at every boundary, full checks at 20.
+    @Test(arguments: [PrefixHarness.Chunking.lines, .fixed(64)])
+    func fullSizeStressDocuments(chunking: PrefixHarness.Chunking) {
+        let files = CorpusFiles.markdownFiles(under: "generated").filter { !$0.contains("/small/") }
+        #expect(files.count >= 10)
+        let harness = PrefixHarness(options: ParseOptions(), fullCheckLimit: 20)
+        LargeStack.run {
+            for file in files {
+                let report = harness.verify(name: file, bytes: CorpusFiles.bytes(file), chunking: chunking)
+                #expect(report.passed, "\(report.summaryLine)\n\(report.violations.prefix(3).map(\.description))")
+            }
+        }
+    }
 }

@@ -47,6 +47,10 @@ struct IncrementalEngine: Sendable {
     /// Segments nested in the open top-level container (dropped on fallback).
     var pendingSegments: [Segment] = []
     var windowDefinitionText: [UInt8] = []
+    /// Where cmark's own blocks start in the last window (top level and one
+    /// level down), before the extension layer split or merged any: only
+    /// these can close the block before them.
+    var rawStarts: Set<Int> = []
     var windowDefinitionKeys: Set<String> = []
 
     enum Mode: Sendable, Equatable {
@@ -119,7 +123,7 @@ struct IncrementalEngine: Sendable {
 
     // MARK: - Window parsing
 
-    private func parseWindow(_ text: UnsafeBufferPointer<UInt8>, parsed: inout Int) -> [Block] {
+    private mutating func parseWindow(_ text: UnsafeBufferPointer<UInt8>, parsed: inout Int) -> [Block] {
         let tail = windowStart..<text.count
         var stub: Range<Int>? = nil
         if case .code(let fenceLine, _, _) = mode { stub = fenceLine }
@@ -142,7 +146,10 @@ struct IncrementalEngine: Sendable {
         pieces.append((buffer.count, tail.lowerBound))
         buffer.append(contentsOf: text[tail])
         parsed += buffer.count
-        return parse(buffer, contentStart: contentStart, pieces: pieces, text: text)
+        var starts: Set<Int> = []
+        let blocks = parse(buffer, contentStart: contentStart, pieces: pieces, text: text, rawStarts: &starts)
+        rawStarts = starts
+        return blocks
     }
 
     /// Parses `buffer`, keeping blocks that start in `contentStart..<contentEnd`,
@@ -154,6 +161,16 @@ struct IncrementalEngine: Sendable {
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>
     ) -> [Block] {
+        var starts: Set<Int> = []
+        return parse(
+            buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text,
+            rawStarts: &starts)
+    }
+
+    private func parse(
+        _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
+        text: UnsafeBufferPointer<UInt8>, rawStarts: inout Set<Int>
+    ) -> [Block] {
         // One piece: the content is contiguous document text, so offsets are
         // mapped while converting and the layer reads the document itself.
         let contiguous = pieces.count == 1
@@ -162,6 +179,10 @@ struct IncrementalEngine: Sendable {
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
                 mapOffset: contiguous ? { $0 + shift } : { $0 })
+            for block in blocks {
+                rawStarts.insert(block.range.lowerBound)
+                for child in block.children { rawStarts.insert(child.range.lowerBound) }
+            }
             if options.extensions != .none {
                 ExtensionLayer.apply(
                     to: &blocks, text: contiguous ? text : pointer, options: options,
@@ -172,6 +193,7 @@ struct IncrementalEngine: Sendable {
         if !contiguous {
             let mapping = OffsetMapping(pieces: pieces)
             for index in blocks.indices { blocks[index].remap(mapping) }
+            rawStarts = Set(rawStarts.map(mapping.start))
         }
         return blocks
     }
@@ -316,7 +338,7 @@ struct IncrementalEngine: Sendable {
         var count = 0
         var i = top.count - 1
         while i > frozenTop {
-            if Self.isDetermined(top[i], in: text) {
+            if rawStarts.contains(top[i].range.lowerBound) && Self.isDetermined(top[i], in: text) {
                 count = i - frozenTop
                 break
             }
@@ -385,12 +407,14 @@ struct IncrementalEngine: Sendable {
 
     /// The index of the last child from `first` that is followed by a sibling
     /// starting on a complete line, plus one (0 if none).
-    private static func closedChildren(_ children: [Block], from first: Int, in text: UnsafeBufferPointer<UInt8>)
-        -> Int
-    {
+    private func closedChildren(
+        _ children: [Block], from first: Int, in text: UnsafeBufferPointer<UInt8>, raw: Bool = true
+    ) -> Int {
         var i = children.count - 1
         while i > first {
-            if isDetermined(children[i], in: text) { return i }
+            if (!raw || rawStarts.contains(children[i].range.lowerBound)) && Self.isDetermined(children[i], in: text) {
+                return i
+            }
             i -= 1
         }
         return 0
@@ -401,7 +425,7 @@ struct IncrementalEngine: Sendable {
     ) {
         var (k, loose) = (0, false)
         if case .list(let frozenItems, let frozenLoose) = mode { (k, loose) = (frozenItems, frozenLoose) }
-        let end = Self.closedChildren(list.children, from: k, in: text)
+        let end = closedChildren(list.children, from: k, in: text)
         guard end > k else { return }
         // Looseness contributed by the items being frozen: parse them plus the
         // first line of the next item (which contributes nothing).
@@ -413,6 +437,11 @@ struct IncrementalEngine: Sendable {
             CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
         }
         if case .list(let attributes)? = probeBlocks.first?.kind, !attributes.tight { loose = true }
+        // The extension layer can loosen a list too (a table without body
+        // rows before more content): ask it about the items being frozen and
+        // the item after them.
+        let frozenItems = Block(id: list.id, kind: list.kind, range: list.range, children: Array(list.children[k...end]))
+        if ExtensionLayer.loosens(frozenItems, options: options) { loose = true }
         let newStart = Self.lineStart(of: nextStart, in: text)
         addSegment(windowStart..<newStart, place: .nested(top: frozenTop, k..<end), text: text, pending: true)
         for item in list.children[k..<end] { close(item, into: &patches) }
@@ -423,7 +452,7 @@ struct IncrementalEngine: Sendable {
     private mutating func narrowQuote(_ quote: Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]) {
         var k = 0
         if case .quote(let frozen) = mode { k = frozen }
-        let end = Self.closedChildren(quote.children, from: k, in: text)
+        let end = closedChildren(quote.children, from: k, in: text)
         guard end > k else { return }
         let newStart = Self.lineStart(of: quote.children[end].range.lowerBound, in: text)
         addSegment(windowStart..<newStart, place: .nested(top: frozenTop, k..<end), text: text, pending: true)
@@ -446,7 +475,7 @@ struct IncrementalEngine: Sendable {
         default:
             return
         }
-        let end = Self.closedChildren(table.children, from: k, in: text)
+        let end = closedChildren(table.children, from: k, in: text, raw: false)
         guard end > k else { return }
         let newStart = Self.lineStart(of: table.children[end].range.lowerBound, in: text)
         for row in table.children[k..<end] { close(row, into: &patches) }
