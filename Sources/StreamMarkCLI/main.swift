@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,28 +13,39 @@ import Darwin
 // with EPIPE and OutputSink exits quietly.
 signal(SIGPIPE, SIG_IGN)
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status: Int32
-switch arguments.first {
-case "verify":
-    status = VerifyCommand.run(Array(arguments.dropFirst()))
-case "template":
-    status = runTemplateCommand(Array(arguments.dropFirst()))
-default:
-    do {
-        let options = try CommandLineOptions(arguments: arguments)
-        if options.showHelp {
-            OutputSink.standardOutput.write(HelpText.text)
-            status = 0
-        } else if options.showVersion {
-            OutputSink.standardOutput.write("streammark \(HelpText.version)\n")
-            status = 0
-        } else {
-            status = StreamCommand(options: options).run()
+/// Runs the command and returns its exit status.
+func runStreammark(_ arguments: [String]) -> Int32 {
+    switch arguments.first {
+    case "verify":
+        return VerifyCommand.run(Array(arguments.dropFirst()))
+    case "template":
+        return runTemplateCommand(Array(arguments.dropFirst()))
+    default:
+        do {
+            let options = try CommandLineOptions(arguments: arguments)
+            if options.showHelp {
+                OutputSink.standardOutput.write(HelpText.text)
+                return 0
+            } else if options.showVersion {
+                OutputSink.standardOutput.write("streammark \(HelpText.version)\n")
+                return 0
+            } else {
+                return StreamCommand(options: options).run()
+            }
+        } catch {
+            OutputSink.standardError.write("streammark: \(error.message) — \(CommandLineOptions.usage)\n")
+            return 64
         }
-    } catch {
-        OutputSink.standardError.write("streammark: \(error.message) — \(CommandLineOptions.usage)\n")
-        status = 64
     }
 }
-exit(status)
+
+// Any bytes are valid Markdown, including 50,000 nested `>`: such trees are
+// walked recursively (the converter, Swift's synthesized `==`), so the work
+// runs on a thread with a 1 GiB stack (reserved, not committed). The main
+// thread only waits; the worker ends the process with the command's status.
+let worker = Thread {
+    exit(runStreammark(Array(CommandLine.arguments.dropFirst())))
+}
+worker.stackSize = 1 << 30
+worker.start()
+while true { pause() }
