@@ -1,3 +1,5 @@
+import StreamMark
+
 extension CorpusGenerator {
     /// A long mixed answer like a model writes: headings, paragraphs, bullet
     /// and numbered lists (some nested), fenced code, pipe tables, block

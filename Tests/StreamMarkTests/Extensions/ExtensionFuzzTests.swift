@@ -12,19 +12,9 @@ import Testing
         "[ ] ", "[x] ", "- ", "> ", "    ", "日",
     ].map { Array($0.utf8) }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func bytes(seed: UInt64) -> [UInt8] {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var result: [UInt8] = []
         for _ in 0..<Int.random(in: 1...300, using: &random) {
             result += alphabet.randomElement(using: &random)!

@@ -5,16 +5,6 @@ import Testing
 /// chunkings and every byte: at every chunk the streamed tree equals the
 /// one-shot parse (extensions on).
 @Suite struct ExtensionRandomStreamingTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let words = [
         "a", "foo", "`c|d`", "[l](http://u.v)", "\\|", "|", "~~", "~x~", "~~y~~", "www.ex.com", "https://ex.org/p(q)",
@@ -26,7 +16,7 @@ import Testing
     ]
 
     static func document(seed: UInt64) -> String {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var result = ""
         for _ in 0..<Int.random(in: 3...12, using: &random) {
             if Bool.random(using: &random) {
