@@ -43,12 +43,7 @@ struct InlineExtensionPass {
         for inline in inlines {
             switch inline {
             case .text(let string):
-                for byte in string.utf8 {
-                    if strikethrough, byte == UInt8(ascii: "~") { return true }
-                    if autolink, byte == UInt8(ascii: ":") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "@") {
-                        return true
-                    }
-                }
+                if mayMatch(string) { return true }
             case .emphasis(let children), .strong(let children), .strikethrough(let children),
                 .link(_, _, let children), .image(_, _, let children):
                 if mayMatch(children) { return true }
@@ -57,6 +52,32 @@ struct InlineExtensionPass {
             }
         }
         return false
+    }
+
+    /// Whether one text node can hold an extension: a `~` for
+    /// strikethrough; `://`, `www` or `@` for autolinks (a URL's `://` and a
+    /// `www.` link's `www` are always inside one text node).
+    private func mayMatch(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "~") where strikethrough:
+                    return true
+                case UInt8(ascii: "@") where autolink:
+                    return true
+                case UInt8(ascii: ":") where autolink && i + 2 < bytes.count:
+                    if bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/") { return true }
+                case UInt8(ascii: "w") where autolink && i + 2 < bytes.count:
+                    if bytes[i + 1] == UInt8(ascii: "w") && bytes[i + 2] == UInt8(ascii: "w") { return true }
+                default:
+                    break
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     private static func edges(_ inline: Inline) -> (Unicode.Scalar, Unicode.Scalar) {
@@ -270,7 +291,7 @@ struct InlineExtensionPass {
         var items: [(inline: Inline?, tildes: Int, first: Unicode.Scalar, last: Unicode.Scalar)] = []
         var hasTilde = false
         for piece in pieces {
-            guard case .text(let string) = piece.inline, string.contains("~") else {
+            guard case .text(let string) = piece.inline, string.utf8.contains(UInt8(ascii: "~")) else {
                 items.append((piece.inline, 0, piece.first, piece.last))
                 continue
             }

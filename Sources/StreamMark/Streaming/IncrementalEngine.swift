@@ -42,10 +42,8 @@ struct IncrementalEngine: Sendable {
     /// `root.children[0..<frozenTop]` are closed.
     var frozenTop = 0
     var mode: Mode = .top
-    /// Frozen text that may define or use reference labels, in document order.
-    var segments: [Segment] = []
-    /// Segments nested in the open top-level container (dropped on fallback).
-    var pendingSegments: [Segment] = []
+    /// Frozen text that may define or use reference labels, indexed by label.
+    var references = ReferenceTracker()
     var windowDefinitionText: [UInt8] = []
     /// Where cmark's own blocks start in the last window (top level and one
     /// level down), before the extension layer split or merged any: only
@@ -61,21 +59,7 @@ struct IncrementalEngine: Sendable {
         case table(stub: Range<Int>, frozenRows: Int)
     }
 
-    struct Segment: Sendable {
-        enum Place: Sendable {
-            /// Top-level blocks `root.children[range]`.
-            case top(Range<Int>)
-            /// Children `root.children[top].children[range]` of a list or quote.
-            case nested(top: Int, Range<Int>)
-        }
-        var text: Range<Int>
-        var place: Place
-        var references: Set<String>
-        var definitions: Set<String>
-        /// Lines parsed in front of `text` to give it its context (a
-        /// table's header and delimiter rows), if any.
-        var stub: Range<Int>? = nil
-    }
+    typealias Segment = ReferenceTracker.Segment
 
     /// Parsed between a segment and what follows it: a thematic break at
     /// column 0 closes every open block (as the real next line did), and —
@@ -199,12 +183,10 @@ struct IncrementalEngine: Sendable {
     }
 
     /// Frozen segments whose definitions the text in `range` may use.
-    private func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
-        let all = segments + pendingSegments
-        guard all.contains(where: { !$0.definitions.isEmpty }) else { return [] }
-        let references = ReferenceKeys.references(in: text, range)
-        if references.isEmpty { return [] }
-        return all.filter { ReferenceKeys.intersects($0.definitions, references) }
+    private mutating func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
+        guard references.hasDefinitions else { return [] }
+        let keys = ReferenceKeys.references(in: text, range)
+        return references.definers(of: keys).map { references.segments[$0] }
     }
 
     // MARK: - Grafting
@@ -241,7 +223,7 @@ struct IncrementalEngine: Sendable {
 
     private mutating func fallBackToTop(root: Block, text: UnsafeBufferPointer<UInt8>) {
         mode = .top
-        pendingSegments.removeAll()
+        references.dropPending()
         if frozenTop < root.children.count {
             windowStart = Self.lineStart(of: root.children[frozenTop].range.lowerBound, in: text)
         }
@@ -370,8 +352,7 @@ struct IncrementalEngine: Sendable {
                 windowStart = containerEnd
             case .top: break
             }
-            segments.append(contentsOf: pendingSegments)
-            pendingSegments.removeAll()
+            references.commitPending()
             if first < frozenTop + count {
                 addSegment(windowStart..<newStart, place: .top(first..<(frozenTop + count)), text: text, pending: false)
             }
@@ -537,13 +518,12 @@ struct IncrementalEngine: Sendable {
         stub: Range<Int>? = nil
     ) {
         guard !range.isEmpty else { return }
-        let references = ReferenceKeys.references(in: text, range)
+        let uses = ReferenceKeys.references(in: text, range)
         let definitions =
             ReferenceKeys.mayDefine(text, range) ? ReferenceKeys.definitions(in: text, range) : []
-        guard !references.isEmpty || !definitions.isEmpty else { return }
-        let segment = Segment(
-            text: range, place: place, references: references, definitions: definitions, stub: stub)
-        if pending { pendingSegments.append(segment) } else { segments.append(segment) }
+        guard !uses.isEmpty || !definitions.isEmpty else { return }
+        let segment = Segment(text: range, place: place, references: uses, definitions: definitions, stub: stub)
+        references.add(segment, pending: pending)
     }
 
     // MARK: - Definitions in the window
@@ -555,8 +535,7 @@ struct IncrementalEngine: Sendable {
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
         let tail = windowStart..<text.count
-        let all = segments + pendingSegments
-        guard all.contains(where: { !$0.references.isEmpty }) else { return }
+        guard references.hasReferences else { return }
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
         guard mayDefine || !windowDefinitionKeys.isEmpty else { return }
         let definitionText = mayDefine ? Self.definitionRegions(text, tail) : []
@@ -565,8 +544,8 @@ struct IncrementalEngine: Sendable {
         let affectedKeys = keys.union(windowDefinitionKeys)
         windowDefinitionText = definitionText
         windowDefinitionKeys = keys
-        for segment in all where ReferenceKeys.intersects(affectedKeys, segment.references) {
-            reparse(segment, root: &root, text: text, parsed: &parsed, patches: &patches)
+        for index in references.users(of: affectedKeys) {
+            reparse(references.segments[index], root: &root, text: text, parsed: &parsed, patches: &patches)
         }
     }
 
@@ -597,11 +576,8 @@ struct IncrementalEngine: Sendable {
         patches: inout [Patch]
     ) {
         var buffer: [UInt8] = []
-        let all = segments + pendingSegments
-        for carrier in all
-        where carrier.text.upperBound <= segment.text.lowerBound
-            && ReferenceKeys.intersects(carrier.definitions, segment.references)
-        {
+        let carriers = references.definers(of: segment.references).map { references.segments[$0] }
+        for carrier in carriers where carrier.text.upperBound <= segment.text.lowerBound {
             buffer.append(contentsOf: text[carrier.text])
             buffer.append(contentsOf: Self.separator)
         }
@@ -613,10 +589,7 @@ struct IncrementalEngine: Sendable {
         }
         buffer.append(contentsOf: text[segment.text])
         let contentEnd = buffer.count
-        for carrier in all
-        where carrier.text.lowerBound >= segment.text.upperBound
-            && ReferenceKeys.intersects(carrier.definitions, segment.references)
-        {
+        for carrier in carriers where carrier.text.lowerBound >= segment.text.upperBound {
             buffer.append(contentsOf: Self.separator)
             buffer.append(contentsOf: text[carrier.text])
         }
