@@ -55,7 +55,9 @@ struct IncrementalEngine: Sendable {
         case top
         case list(frozenItems: Int, frozenLoose: Bool)
         case quote(frozenChildren: Int)
-        case code(fenceLine: Range<Int>, frozenLiteral: String, frozenEnd: Int)
+        /// `frozenLength`: UTF-8 bytes of the literal that come from frozen
+        /// lines (the block's literal is extended in place, never rebuilt).
+        case code(fenceLine: Range<Int>, frozenLength: Int, frozenEnd: Int)
         case table(stub: Range<Int>, frozenRows: Int)
     }
 
@@ -89,11 +91,20 @@ struct IncrementalEngine: Sendable {
         case .list(let k, _), .quote(let k), .table(_, let k): skip = k
         case .code: skip = 0
         }
-        let oldView = Self.tailView(root, from: frozenTop, skip: skip)
+        // An open fenced code block is extended in place; the diff covers
+        // only what follows it.
+        let from = frozenTop + (isCodeMode ? 1 : 0)
+        let mark = patches.count
+        let oldView = Self.tailView(root, from: from, skip: skip)
+        let codeUpdate = graftCode(blocks, into: &root, text: text)
         apply(blocks, to: &root, text: text)
         root.range = 0..<text.count
-        let newView = Self.tailView(root, from: frozenTop, skip: skip)
-        appendDiff(from: oldView, to: newView, skip: skip, into: &patches)
+        let newView = Self.tailView(root, from: from, skip: skip)
+        appendDiff(from: oldView, to: newView, first: from, skip: skip, into: &patches)
+        if let codeUpdate {
+            let afterRoot = patches.count > mark && patches[mark] == .update(id: .document, value: root.value)
+            patches.insert(codeUpdate, at: afterRoot ? mark + 1 : mark)
+        }
 
         updateWindowDefinitions(root: &root, text: text, parsed: &parsed, patches: &patches)
 
@@ -245,21 +256,47 @@ struct IncrementalEngine: Sendable {
         case .quote(let k), .table(_, let k):
             graftChildren(blocks[0], at: k, into: &root)
             root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
-        case .code(let fenceLine, let frozenLiteral, let frozenEnd):
-            let window = blocks[0]
-            guard case .codeBlock(var code) = window.kind else { return }
-            code.literal = frozenLiteral + code.literal
-            code.fenced = CodeBlockAttributes.isFenced(
-                line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
-                literal: code.literal)
-            root.children[frozenTop].kind = .codeBlock(code)
-            // With nothing after the frozen lines, the block ends where the
-            // last frozen line does (as cmark ends it at end of input).
-            let end = window.range.upperBound <= fenceLine.upperBound && frozenEnd >= 0
-                ? frozenEnd : window.range.upperBound
-            root.children[frozenTop].range = root.children[frozenTop].range.lowerBound..<end
+        case .code:
+            // The code block itself was grafted by `graftCode`.
             root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
         }
+    }
+
+    private var isCodeMode: Bool {
+        if case .code = mode { true } else { false }
+    }
+
+    /// Grafts the window's code block onto the open one in place: the
+    /// literal keeps its frozen bytes and gets the window's lines appended,
+    /// so the work is O(window), not O(block). Returns the block's update
+    /// patch if its value changed.
+    private func graftCode(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>) -> Patch? {
+        guard case .code(let fenceLine, let frozenLength, let frozenEnd) = mode,
+            let window = blocks.first, case .codeBlock(let windowCode) = window.kind,
+            case .codeBlock(var code) = root.children[frozenTop].kind
+        else { return nil }
+        // Release the tree's reference so the literal is uniquely owned.
+        root.children[frozenTop].kind = .thematicBreak
+        let oldRange = root.children[frozenTop].range
+        let (oldInfo, oldFenced) = (code.info, code.fenced)
+        let cut = code.literal.utf8.index(code.literal.utf8.startIndex, offsetBy: frozenLength)
+        let unchanged = code.literal.utf8[cut...].elementsEqual(windowCode.literal.utf8)
+        if !unchanged {
+            code.literal.removeSubrange(cut...)
+            code.literal.append(windowCode.literal)
+        }
+        code.info = windowCode.info
+        code.fenced = CodeBlockAttributes.isFenced(
+            line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
+            literal: code.literal)
+        root.children[frozenTop].kind = .codeBlock(code)
+        // With nothing after the frozen lines, the block ends where the
+        // last frozen line does (as cmark ends it at end of input).
+        let end = window.range.upperBound <= fenceLine.upperBound && frozenEnd >= 0
+            ? frozenEnd : window.range.upperBound
+        root.children[frozenTop].range = oldRange.lowerBound..<end
+        if unchanged && oldInfo == code.info && oldFenced == code.fenced && oldRange.upperBound == end { return nil }
+        return .update(id: root.children[frozenTop].id, value: root.children[frozenTop].value)
     }
 
     private func graftChildren(_ window: Block, at k: Int, into root: inout Block) {
@@ -281,24 +318,24 @@ struct IncrementalEngine: Sendable {
         return Block(id: root.id, kind: root.kind, range: root.range, children: children)
     }
 
-    private func appendDiff(from old: Block, to new: Block, skip: Int, into patches: inout [Patch]) {
+    private func appendDiff(from old: Block, to new: Block, first: Int, skip: Int, into patches: inout [Patch]) {
         let containerID = skip > 0 ? new.children.first?.id : nil
         var diff: [Patch] = []
         TreeDiff.appendPatches(from: old, to: new, into: &diff)
         for patch in diff {
             switch patch {
             case .insert(let parent, let index, let block):
-                patches.append(.insert(parent: parent, index: index + offset(parent, containerID, skip), block: block))
+                patches.append(.insert(parent: parent, index: index + offset(parent, containerID, first, skip), block: block))
             case .move(let id, let parent, let index):
-                patches.append(.move(id: id, parent: parent, index: index + offset(parent, containerID, skip)))
+                patches.append(.move(id: id, parent: parent, index: index + offset(parent, containerID, first, skip)))
             default:
                 patches.append(patch)
             }
         }
     }
 
-    private func offset(_ parent: BlockID, _ containerID: BlockID?, _ skip: Int) -> Int {
-        if parent == .document { return frozenTop }
+    private func offset(_ parent: BlockID, _ containerID: BlockID?, _ first: Int, _ skip: Int) -> Int {
+        if parent == .document { return first }
         if parent == containerID { return skip }
         return 0
     }
@@ -469,13 +506,13 @@ struct IncrementalEngine: Sendable {
 
     private mutating func narrowCode(_ block: Block, code: CodeBlockAttributes, text: UnsafeBufferPointer<UInt8>) {
         var fenceLine: Range<Int>
-        var frozenLiteral = ""
+        var frozenLength = 0
         var frozenEnd = -1
         var contentStart: Int
         switch mode {
-        case .code(let line, let literal, let end):
+        case .code(let line, let length, let end):
             fenceLine = line
-            frozenLiteral = literal
+            frozenLength = length
             frozenEnd = end
             contentStart = windowStart
         case .top:
@@ -489,7 +526,7 @@ struct IncrementalEngine: Sendable {
         }
         // Content lines of the window: the window's literal has one line per
         // content line. Freeze those that are complete.
-        let windowLiteral = Array(code.literal.utf8.dropFirst(frozenLiteral.utf8.count))
+        let windowLiteral = Array(code.literal.utf8.dropFirst(frozenLength))
         var lines = 0
         var literalEnd = 0
         var position = contentStart
@@ -503,14 +540,13 @@ struct IncrementalEngine: Sendable {
         }
         guard lines > 0 else {
             if case .top = mode {
-                mode = .code(fenceLine: fenceLine, frozenLiteral: "", frozenEnd: -1)
+                mode = .code(fenceLine: fenceLine, frozenLength: 0, frozenEnd: -1)
                 windowStart = contentStart
             }
             return
         }
-        frozenLiteral += String(decoding: windowLiteral[..<literalEnd], as: UTF8.self)
         windowStart = position
-        mode = .code(fenceLine: fenceLine, frozenLiteral: frozenLiteral, frozenEnd: frozenEnd)
+        mode = .code(fenceLine: fenceLine, frozenLength: frozenLength + literalEnd, frozenEnd: frozenEnd)
     }
 
     private mutating func addSegment(
