@@ -50,6 +50,10 @@ struct IncrementalEngine: Sendable {
     /// these can close the block before them.
     var rawStarts: Set<Int> = []
     var windowDefinitionKeys: Set<String> = []
+    /// When a large window is parsed again (see ``RefreshSchedule``).
+    var schedule = RefreshSchedule()
+    /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
+    var work = StreamingDocument.Statistics.Work()
 
     enum Mode: Sendable, Equatable {
         case top
@@ -78,6 +82,12 @@ struct IncrementalEngine: Sendable {
         root: inout Block, text: UnsafeBufferPointer<UInt8>, final: Bool, patches: inout [Patch]
     ) -> Int {
         var parsed = 0
+        work = StreamingDocument.Statistics.Work()
+        // A large window waits until it has grown enough (amortized O(n)).
+        if !final && !schedule.isDue(text, windowStart: windowStart) { return 0 }
+        schedule.didParse(textCount: text.count)
+        let visitedBefore = references.visited
+        defer { work.segmentsVisited = references.visited - visitedBefore }
         let window = parseWindow(text, parsed: &parsed)
         var blocks = window
         // Graft the window onto the frozen part.
@@ -101,6 +111,7 @@ struct IncrementalEngine: Sendable {
         root.range = 0..<text.count
         let newView = Self.tailView(root, from: from, skip: skip)
         appendDiff(from: oldView, to: newView, first: from, skip: skip, into: &patches)
+        work.blocksCompared += oldView.subtreeCount + newView.subtreeCount
         if let codeUpdate {
             let afterRoot = patches.count > mark && patches[mark] == .update(id: .document, value: root.value)
             patches.insert(codeUpdate, at: afterRoot ? mark + 1 : mark)
@@ -141,6 +152,7 @@ struct IncrementalEngine: Sendable {
         pieces.append((buffer.count, tail.lowerBound))
         buffer.append(contentsOf: text[tail])
         parsed += buffer.count
+        work.bytesCopied += buffer.count
         var starts: Set<Int> = []
         let blocks = parse(buffer, contentStart: contentStart, pieces: pieces, text: text, rawStarts: &starts)
         rawStarts = starts
@@ -152,7 +164,7 @@ struct IncrementalEngine: Sendable {
     /// offset, in order). The extension layer sees the buffer itself, whose
     /// text is contiguous even where the document's is not (a stub line in
     /// front of a window).
-    private func parse(
+    private mutating func parse(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>
     ) -> [Block] {
@@ -162,7 +174,7 @@ struct IncrementalEngine: Sendable {
             rawStarts: &starts)
     }
 
-    private func parse(
+    private mutating func parse(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>, rawStarts: inout Set<Int>
     ) -> [Block] {
@@ -185,6 +197,7 @@ struct IncrementalEngine: Sendable {
             }
             return blocks
         }
+        for block in blocks { work.blocksConverted += block.subtreeCount }
         if !contiguous {
             let mapping = OffsetMapping(pieces: pieces)
             for index in blocks.indices { blocks[index].remap(mapping) }
@@ -270,7 +283,7 @@ struct IncrementalEngine: Sendable {
     /// literal keeps its frozen bytes and gets the window's lines appended,
     /// so the work is O(window), not O(block). Returns the block's update
     /// patch if its value changed.
-    private func graftCode(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>) -> Patch? {
+    private mutating func graftCode(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>) -> Patch? {
         guard case .code(let fenceLine, let frozenLength, let frozenEnd) = mode,
             let window = blocks.first, case .codeBlock(let windowCode) = window.kind,
             case .codeBlock(var code) = root.children[frozenTop].kind
@@ -284,6 +297,7 @@ struct IncrementalEngine: Sendable {
         if !unchanged {
             code.literal.removeSubrange(cut...)
             code.literal.append(windowCode.literal)
+            work.bytesCopied += windowCode.literal.utf8.count
         }
         code.info = windowCode.info
         code.fenced = CodeBlockAttributes.isFenced(
@@ -374,7 +388,7 @@ struct IncrementalEngine: Sendable {
                 if case .table(let lines, _) = mode { stub = lines }
                 addSegment(
                     windowStart..<containerEnd, place: .nested(top: frozenTop, k..<top[frozenTop].children.count),
-                    text: text, pending: true, stub: stub)
+                    blocks: top[frozenTop].children[k...], text: text, pending: true, stub: stub)
                 first += 1
                 windowStart = containerEnd
             case .code:
@@ -383,7 +397,7 @@ struct IncrementalEngine: Sendable {
                 let afterFence = Self.nextLineStart(after: top[frozenTop].range.upperBound, in: text)
                 let gapStart = min(max(windowStart, afterFence), containerEnd)
                 addSegment(
-                    gapStart..<containerEnd, place: .top((frozenTop + 1)..<(frozenTop + 1)), text: text,
+                    gapStart..<containerEnd, place: .top((frozenTop + 1)..<(frozenTop + 1)), blocks: [], text: text,
                     pending: false)
                 first += 1
                 windowStart = containerEnd
@@ -391,7 +405,9 @@ struct IncrementalEngine: Sendable {
             }
             references.commitPending()
             if first < frozenTop + count {
-                addSegment(windowStart..<newStart, place: .top(first..<(frozenTop + count)), text: text, pending: false)
+                addSegment(
+                    windowStart..<newStart, place: .top(first..<(frozenTop + count)),
+                    blocks: top[first..<(frozenTop + count)], text: text, pending: false)
             }
             for block in top[frozenTop..<(frozenTop + count)] { close(block, into: &patches) }
             frozenTop += count
@@ -406,7 +422,9 @@ struct IncrementalEngine: Sendable {
         // carrier of its definitions.
         let containerLine = Self.lineStart(of: container.range.lowerBound, in: text)
         if case .top = mode, windowStart < containerLine, Self.isDetermined(container, in: text) {
-            addSegment(windowStart..<containerLine, place: .top(frozenTop..<frozenTop), text: text, pending: false)
+            addSegment(
+                windowStart..<containerLine, place: .top(frozenTop..<frozenTop), blocks: [], text: text,
+                pending: false)
             windowStart = containerLine
         }
         switch container.kind {
@@ -451,9 +469,11 @@ struct IncrementalEngine: Sendable {
         let probeEnd = Self.nextLineStart(after: nextStart, in: text)
         let probe = Array(text[windowStart..<probeEnd])
         parsed += probe.count
+        work.bytesCopied += probe.count
         let probeBlocks = probe.withUnsafeBufferPointer {
             CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
         }
+        for block in probeBlocks { work.blocksConverted += block.subtreeCount }
         if case .list(let attributes)? = probeBlocks.first?.kind, !attributes.tight { loose = true }
         // The extension layer can loosen a list too (a table without body
         // rows before more content): ask it about the items being frozen and
@@ -461,7 +481,9 @@ struct IncrementalEngine: Sendable {
         let frozenItems = Block(id: list.id, kind: list.kind, range: list.range, children: Array(list.children[k...end]))
         if ExtensionLayer.loosens(frozenItems, options: options) { loose = true }
         let newStart = Self.lineStart(of: nextStart, in: text)
-        addSegment(windowStart..<newStart, place: .nested(top: frozenTop, k..<end), text: text, pending: true)
+        addSegment(
+            windowStart..<newStart, place: .nested(top: frozenTop, k..<end), blocks: list.children[k..<end],
+            text: text, pending: true)
         for item in list.children[k..<end] { close(item, into: &patches) }
         windowStart = newStart
         mode = .list(frozenItems: end, frozenLoose: loose)
@@ -473,7 +495,9 @@ struct IncrementalEngine: Sendable {
         let end = closedChildren(quote.children, from: k, in: text)
         guard end > k else { return }
         let newStart = Self.lineStart(of: quote.children[end].range.lowerBound, in: text)
-        addSegment(windowStart..<newStart, place: .nested(top: frozenTop, k..<end), text: text, pending: true)
+        addSegment(
+            windowStart..<newStart, place: .nested(top: frozenTop, k..<end), blocks: quote.children[k..<end],
+            text: text, pending: true)
         for child in quote.children[k..<end] { close(child, into: &patches) }
         windowStart = newStart
         mode = .quote(frozenChildren: end)
@@ -498,8 +522,8 @@ struct IncrementalEngine: Sendable {
         let newStart = Self.lineStart(of: table.children[end].range.lowerBound, in: text)
         for row in table.children[k..<end] { close(row, into: &patches) }
         addSegment(
-            max(windowStart, stub.upperBound)..<newStart, place: .nested(top: frozenTop, k..<end), text: text,
-            pending: true, stub: stub)
+            max(windowStart, stub.upperBound)..<newStart, place: .nested(top: frozenTop, k..<end), blocks: [],
+            text: text, pending: true, stub: stub)
         windowStart = newStart
         mode = .table(stub: stub, frozenRows: end)
     }
@@ -549,14 +573,18 @@ struct IncrementalEngine: Sendable {
         mode = .code(fenceLine: fenceLine, frozenLength: frozenLength + literalEnd, frozenEnd: frozenEnd)
     }
 
+    /// Records frozen text as a segment if it may define or use labels.
+    /// The text of code and HTML blocks among `blocks` is not scanned: it
+    /// can neither define nor use a label.
     private mutating func addSegment(
-        _ range: Range<Int>, place: Segment.Place, text: UnsafeBufferPointer<UInt8>, pending: Bool,
-        stub: Range<Int>? = nil
+        _ range: Range<Int>, place: Segment.Place, blocks: some Collection<Block>,
+        text: UnsafeBufferPointer<UInt8>, pending: Bool, stub: Range<Int>? = nil
     ) {
         guard !range.isEmpty else { return }
-        let uses = ReferenceKeys.references(in: text, range)
+        let gaps = ReferenceKeys.gaps(of: range, excluding: blocks)
+        let uses = ReferenceKeys.references(in: text, gaps)
         let definitions =
-            ReferenceKeys.mayDefine(text, range) ? ReferenceKeys.definitions(in: text, range) : []
+            ReferenceKeys.mayDefine(text, gaps) ? ReferenceKeys.definitions(in: text, gaps) : []
         guard !uses.isEmpty || !definitions.isEmpty else { return }
         let segment = Segment(text: range, place: place, references: uses, definitions: definitions, stub: stub)
         references.add(segment, pending: pending)
@@ -570,11 +598,12 @@ struct IncrementalEngine: Sendable {
     private mutating func updateWindowDefinitions(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
-        let tail = windowStart..<text.count
         guard references.hasReferences else { return }
+        // Code and HTML blocks of the window define nothing.
+        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
         guard mayDefine || !windowDefinitionKeys.isEmpty else { return }
-        let definitionText = mayDefine ? Self.definitionRegions(text, tail) : []
+        let definitionText = mayDefine ? tail.flatMap { Self.definitionRegions(text, $0) } : []
         guard definitionText != windowDefinitionText else { return }
         let keys = mayDefine ? ReferenceKeys.definitions(in: text, tail) : []
         let affectedKeys = keys.union(windowDefinitionKeys)
@@ -583,6 +612,20 @@ struct IncrementalEngine: Sendable {
         for index in references.users(of: affectedKeys) {
             reparse(references.segments[index], root: &root, text: text, parsed: &parsed, patches: &patches)
         }
+    }
+
+    /// The blocks of the window (the open part of the tree), top down.
+    private func windowBlocks(_ root: Block) -> [Block] {
+        guard frozenTop < root.children.count else { return [] }
+        var blocks = Array(root.children[(frozenTop + 1)...])
+        switch mode {
+        case .list(let k, _), .quote(let k), .table(_, let k):
+            let children = root.children[frozenTop].children
+            blocks.insert(contentsOf: children[min(k, children.count)...], at: 0)
+        case .top, .code:
+            blocks.insert(root.children[frozenTop], at: 0)
+        }
+        return blocks
     }
 
     /// The lines of `range` from each line containing `]:` to the next blank line.
@@ -634,6 +677,7 @@ struct IncrementalEngine: Sendable {
         if case .table(let stub, _) = mode { buffer.append(contentsOf: text[stub]) }
         buffer.append(contentsOf: text[windowStart..<text.count])
         parsed += buffer.count
+        work.bytesCopied += buffer.count
         let blocks = parse(buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text)
         switch segment.place {
         case .top(let range):
@@ -643,6 +687,7 @@ struct IncrementalEngine: Sendable {
                 guard root.children[index].id == block.id else { return }
                 let merged = root.children[index].withInlines(of: block)
                 TreeDiff.appendPatches(from: root.children[index], to: merged, into: &patches)
+                work.blocksCompared += 2 * merged.subtreeCount
                 root.children[index] = merged
             }
         case .nested(let top, let range):
@@ -654,6 +699,7 @@ struct IncrementalEngine: Sendable {
                 else { return }
                 let merged = root.children[top].children[index].withInlines(of: block)
                 TreeDiff.appendPatches(from: root.children[top].children[index], to: merged, into: &patches)
+                work.blocksCompared += 2 * merged.subtreeCount
                 root.children[top].children[index] = merged
             }
         }

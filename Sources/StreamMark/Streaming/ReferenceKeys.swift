@@ -15,6 +15,45 @@ enum ReferenceKeys {
     /// The key standing for "some non-ASCII label": matches anything.
     static let wildcard = "\u{0}*"
 
+    /// The parts of `range` outside the code and HTML blocks among `blocks`
+    /// (at any depth), in order: text that can define or use a label.
+    ///
+    /// - Complexity: O(blocks visited), not descending into code or HTML blocks.
+    static func gaps(of range: Range<Int>, excluding blocks: some Collection<Block>) -> [Range<Int>] {
+        var opaque: [Range<Int>] = []
+        func collect(_ block: Block) {
+            switch block.kind {
+            case .codeBlock, .htmlBlock: opaque.append(block.range)
+            default: for child in block.children { collect(child) }
+            }
+        }
+        for block in blocks { collect(block) }
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        for hole in opaque.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let lower = max(hole.lowerBound, start)
+            if lower > start { result.append(start..<min(lower, range.upperBound)) }
+            start = max(start, min(hole.upperBound, range.upperBound))
+        }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
+        return result.filter { !$0.isEmpty }
+    }
+
+    /// Keys of every bracketed span `[…]` in the ranges of `bytes`.
+    static func references(in bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> Set<String> {
+        ranges.reduce(into: []) { $0.formUnion(references(in: bytes, $1)) }
+    }
+
+    /// Keys of every `[…]:` in the ranges of `bytes`.
+    static func definitions(in bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> Set<String> {
+        ranges.reduce(into: []) { $0.formUnion(definitions(in: bytes, $1)) }
+    }
+
+    /// Whether any of the ranges could hold a definition (`]:`).
+    static func mayDefine(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> Bool {
+        ranges.contains { mayDefine(bytes, $0) }
+    }
+
     /// Keys of every bracketed span `[…]` in `bytes` (possible references).
     static func references(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Set<String> {
         scan(bytes, range, definitionsOnly: false)

@@ -72,6 +72,7 @@ public struct StreamingDocument: Sendable {
         statistics.appends += 1
         if bytes.count == before {
             statistics.lastParsedBytes = 0
+            statistics.lastWork = Statistics.Work()
             return []
         }
         return update(final: false)
@@ -87,6 +88,15 @@ public struct StreamingDocument: Sendable {
         return update(final: true)
     }
 
+    /// Bytes received that ``root`` does not reflect yet: 0 except while a
+    /// large open block waits for its next amortized re-parse (see
+    /// `docs/architecture.md`, "Amortized refresh"). ``finish()`` always
+    /// brings it to 0.
+    public var staleByteCount: Int { engine.schedule.staleBytes(textCount: bytes.count) }
+
+    /// Whether ``root`` equals the one-shot parse of ``text`` (nothing is stale).
+    public var isCurrent: Bool { staleByteCount == 0 }
+
     /// Whether the block is closed: final, never updated again except by a
     /// link reference definition that arrives later.
     public func isClosed(_ id: BlockID) -> Bool {
@@ -101,21 +111,13 @@ public struct StreamingDocument: Sendable {
         statistics.lastParsedBytes = parsed
         statistics.totalParsedBytes += parsed
         statistics.patches += patches.count
+        statistics.lastWork = engine.work
+        statistics.totalWork.add(engine.work)
+        let stale = staleByteCount
+        if stale > 0 {
+            statistics.staleAppends += 1
+            statistics.maxStaleBytes = max(statistics.maxStaleBytes, stale)
+        }
         return patches
-    }
-}
-
-extension StreamingDocument {
-    /// Counters of the work the engine did: exact, deterministic numbers that
-    /// tests may assert and benchmarks report.
-    public struct Statistics: Hashable, Sendable, Codable {
-        /// Calls to `append`.
-        public var appends = 0
-        /// Bytes handed to cmark by the last append (context included).
-        public var lastParsedBytes = 0
-        /// Bytes handed to cmark since the start.
-        public var totalParsedBytes = 0
-        /// Patches emitted since the start.
-        public var patches = 0
     }
 }

@@ -1,0 +1,167 @@
+import StreamMark
+import Testing
+
+/// Counter proof that no part of an append grows with the document: the
+/// Swift-side work (blocks converted, blocks the diff compared, frozen
+/// segments visited for link references, bytes copied) and the bytes handed
+/// to cmark, per 4-byte append.
+///
+/// Each shape is streamed at a base size and at 8× that size. The largest
+/// per-append count of every counter must be the same at both sizes (within
+/// a quarter plus a small constant): work that grew with the document would
+/// be about 8× larger at the larger size. Absolute bounds tie the counts to
+/// the innermost open unit (an item, a code line, a row, a paragraph).
+@Suite struct StreamingWorkBoundTests {
+    typealias Work = StreamingDocument.Statistics.Work
+
+    /// The largest per-append counts of one stream.
+    struct Peak: CustomStringConvertible {
+        var work = Work()
+        var parsedBytes = 0
+        var staleAppends = 0
+        var description: String {
+            "converted \(work.blocksConverted), compared \(work.blocksCompared), "
+                + "segments \(work.segmentsVisited), copied \(work.bytesCopied), parsed \(parsedBytes)"
+        }
+    }
+
+    /// Streams `text` in 4-byte chunks; returns the peak counts over the
+    /// appends whose chunk starts at or after `from` (a byte offset).
+    static func peak(_ text: String, options: ParseOptions = ParseOptions(), from: Int = 0) -> Peak {
+        var document = StreamingDocument(options: options)
+        let bytes = Array(text.utf8)
+        var peak = Peak()
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + 4, bytes.count)
+            document.append(bytes: bytes[start..<end])
+            if start >= from {
+                peak.work = peak.work.max(document.statistics.lastWork)
+                peak.parsedBytes = max(peak.parsedBytes, document.statistics.lastParsedBytes)
+            }
+            start = end
+        }
+        document.finish()
+        peak.staleAppends = document.statistics.staleAppends
+        #expect(document.root == MarkdownParser(options: options).parse(text), "final tree differs from one-shot")
+        return peak
+    }
+
+    /// `large` is no larger than `small` plus a quarter plus `slack`, counter by counter.
+    static func expectFlat(_ small: Peak, _ large: Peak, slack: Int = 16, _ name: String) {
+        func flat(_ a: Int, _ b: Int) -> Bool { b <= a + a / 4 + slack }
+        #expect(flat(small.work.blocksConverted, large.work.blocksConverted), "\(name) blocks converted: \(small) → \(large)")
+        #expect(flat(small.work.blocksCompared, large.work.blocksCompared), "\(name) blocks compared: \(small) → \(large)")
+        #expect(flat(small.work.segmentsVisited, large.work.segmentsVisited), "\(name) segments: \(small) → \(large)")
+        #expect(flat(small.work.bytesCopied, large.work.bytesCopied), "\(name) bytes copied: \(small) → \(large)")
+        #expect(flat(small.parsedBytes, large.parsedBytes), "\(name) bytes parsed: \(small) → \(large)")
+    }
+
+    struct Shape: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// The document at a size parameter.
+        var make: @Sendable (Int) -> String
+        /// The base size parameter (the large document uses 8×).
+        var base: Int
+        /// Bound on blocks converted per append (the open unit's blocks).
+        var maxConverted: Int
+        var testDescription: String { name }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(name: "list (250 / 2,000 items)", make: Documents.list, base: 250, maxConverted: 24),
+        Shape(name: "code block (625 / 5,000 lines)", make: Documents.code, base: 625, maxConverted: 4),
+        Shape(name: "block quote (125 / 1,000 paragraphs)", make: Documents.quote, base: 125, maxConverted: 8),
+        Shape(name: "table (125 / 1,000 rows)", make: Documents.table, base: 125, maxConverted: 8),
+        Shape(
+            name: "references (250 / 2,000 definitions and uses)", make: Documents.references, base: 250,
+            maxConverted: 8),
+    ]
+
+    @Test(arguments: shapes)
+    func perAppendWorkIsFlat(shape: Shape) {
+        let small = Self.peak(shape.make(shape.base))
+        let large = Self.peak(shape.make(8 * shape.base))
+        Self.expectFlat(small, large, shape.name)
+        #expect(large.work.blocksConverted <= shape.maxConverted, "\(shape.name): \(large)")
+        #expect(large.staleAppends == 0, "\(shape.name): \(large.staleAppends) stale appends")
+    }
+
+    /// Every real document of the corpus (spec texts, long documents, model
+    /// answers: about 770 KB) streamed twice in a row: the appends of the
+    /// second copy do the same work as those of the first, although the
+    /// document before them is twice as long.
+    @Test func realDocumentsTwice() {
+        var real = ""
+        for file in ["commonmark/spec.txt", "gfm/spec.txt"] + CorpusFiles.markdownFiles(under: "documents")
+            + CorpusFiles.markdownFiles(under: "llm")
+        {
+            real += String(decoding: CorpusFiles.bytes(file), as: UTF8.self) + "\n\n"
+        }
+        // A thematic break closes whatever the first copy left open.
+        let half = real + "\n\n***\n\n"
+        let first = Self.peakRange(half + half, from: 0, to: half.utf8.count)
+        let second = Self.peakRange(half + half, from: half.utf8.count, to: .max)
+        #expect(half.utf8.count > 700_000)
+        Self.expectFlat(first, second, "real documents")
+    }
+
+    static func peakRange(_ text: String, from: Int, to: Int) -> Peak {
+        var document = StreamingDocument()
+        let bytes = Array(text.utf8)
+        var peak = Peak()
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + 4, bytes.count)
+            document.append(bytes: bytes[start..<end])
+            if start >= from && start < to {
+                peak.work = peak.work.max(document.statistics.lastWork)
+                peak.parsedBytes = max(peak.parsedBytes, document.statistics.lastParsedBytes)
+            }
+            start = end
+        }
+        return peak
+    }
+}
+
+/// Generated documents of a given size, shared by the bound tests.
+enum Documents {
+    @Sendable static func list(_ n: Int) -> String {
+        var text = ""
+        for i in 0..<n {
+            text += "- item \(i) with some text\n"
+            if i % 10 == 0 { text += "  - nested \(i)\n" }
+        }
+        return text
+    }
+
+    @Sendable static func code(_ n: Int) -> String {
+        var text = "```swift\n"
+        for i in 0..<n { text += "let value\(i) = compute(\(i)) // line\n" }
+        return text + "```\n"
+    }
+
+    @Sendable static func quote(_ n: Int) -> String {
+        var text = ""
+        for i in 0..<n { text += "> Paragraph \(i) of the quote, *emphasis* and `code`.\n>\n" }
+        return text
+    }
+
+    @Sendable static func table(_ n: Int) -> String {
+        var text = "| name | value | note |\n|:-----|:-----:|-----:|\n"
+        for i in 0..<n { text += "| row \(i) | *\(i * 7)* | `n\(i)` |\n" }
+        return text
+    }
+
+    /// `n` paragraphs each using two labels, and `n` definitions of them,
+    /// interleaved: each definition arrives after the paragraph that first
+    /// uses its label (and updates it).
+    @Sendable static func references(_ n: Int) -> String {
+        var text = ""
+        for i in 0..<n {
+            text += "Paragraph \(i) links [label \(i)] and [label \(max(0, i - 1))].\n\n"
+            text += "[label \(i)]: https://example.com/\(i) \"Title \(i)\"\n\n"
+        }
+        return text
+    }
+}
