@@ -8,6 +8,7 @@ import Foundation
 let usage = """
     usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS] [--cpu-time]
                             [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
+           streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
 
     """
@@ -31,6 +32,12 @@ case "memory-probe":
         index += 2
     }
     exit(MemoryProbe.runChild(kilobytes: kilobytes, chunking: chunking, cap: cap))
+case "--growth", "growth":
+    guard let command = GrowthCommand(Array(arguments.dropFirst())) else {
+        FileHandle.standardError.write(Data("usage: streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]\n".utf8))
+        exit(2)
+    }
+    exit(command.run())
 case "--help", "-h":
     print(usage, terminator: "")
 default:

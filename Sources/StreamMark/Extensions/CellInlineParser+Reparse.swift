@@ -22,6 +22,9 @@ extension CellInlineParser {
     /// text defines the same references, except for definitions whose
     /// label or title spans more lines, or lines inside a code block that
     /// look like definitions (they only matter if a cell uses that label).
+    /// Lines that could open a block running past blank lines — a code
+    /// fence, an HTML block — are left out: taken alone, without the line
+    /// that closes them, they would swallow every definition after them.
     ///
     /// - Complexity: O(n) in the length of the text.
     static func referenceLines(of text: [UInt8]) -> [UInt8] {
@@ -46,12 +49,35 @@ extension CellInlineParser {
             let last = min(hit + 2, starts.count - 1)
             guard first <= last else { continue }
             if first > lastLine + 1, !result.isEmpty { result.append(contentsOf: [0x0A, 0x0A]) }
-            let end = last + 1 < starts.count ? starts[last + 1] : text.count
-            result.append(contentsOf: text[starts[first]..<end])
-            if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
+            for line in first...last {
+                let end = line + 1 < starts.count ? starts[line + 1] : text.count
+                guard !opensLongBlock(text[starts[line]..<end]) else { continue }
+                result.append(contentsOf: text[starts[line]..<end])
+                if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
+            }
             lastLine = last
         }
         return result
+    }
+
+    /// Whether a line (after container prefixes) starts a code fence
+    /// (```` ``` ````, `~~~`) or an HTML block that runs past blank lines.
+    private static func opensLongBlock(_ line: ArraySlice<UInt8>) -> Bool {
+        var i = line.startIndex
+        while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 || line[i] == UInt8(ascii: ">") { i += 1 }
+        guard i < line.endIndex else { return false }
+        if line[i] == UInt8(ascii: "<") {
+            // HTML blocks of types 1–5, which only end at their end marker
+            // (a `<destination>` on its own line is not one of them).
+            let head = String(decoding: line[(i + 1)...].prefix(9), as: UTF8.self).lowercased()
+            return head.hasPrefix("!") || head.hasPrefix("?")
+                || ["pre", "script", "style", "textarea"].contains { tag in
+                    head.hasPrefix(tag) && (head.count == tag.count || " \t\n\r>".contains(head[head.index(head.startIndex, offsetBy: tag.count)]))
+                }
+        }
+        let fence = line[i]
+        guard fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return false }
+        return line[i...].prefix(3).allSatisfy { $0 == fence } && line[i...].count >= 3
     }
 
     /// Whether the context can define link references at all.

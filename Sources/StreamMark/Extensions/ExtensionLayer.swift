@@ -25,7 +25,11 @@ enum ExtensionLayer {
         // Only the lines around link reference definitions matter to cells:
         // reduce the context once instead of re-parsing it for every table.
         var reduced = cells
-        if extensions.contains(.table) { reduced.context = CellInlineParser.referenceLines(of: cells.context) }
+        if extensions.contains(.table) {
+            // No `|`, no table, no cell to parse: skip the reduction.
+            reduced.context =
+                cells.context.contains(UInt8(ascii: "|")) ? CellInlineParser.referenceLines(of: cells.context) : []
+        }
         let layer = ExtensionWalker(
             text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))
         blocks = layer.transformTopLevel(blocks)

@@ -52,6 +52,8 @@ struct IncrementalEngine: Sendable {
     var windowDefinitionKeys: Set<String> = []
     /// When a large window is parsed again (see ``RefreshSchedule``).
     var schedule = RefreshSchedule()
+    /// Blocks the last window parse produced.
+    var windowBlockCount = 0
     /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
     var work = StreamingDocument.Statistics.Work()
 
@@ -84,11 +86,12 @@ struct IncrementalEngine: Sendable {
         var parsed = 0
         work = StreamingDocument.Statistics.Work()
         // A large window waits until it has grown enough (amortized O(n)).
-        if !final && !schedule.isDue(text, windowStart: windowStart) { return 0 }
+        if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return 0 }
         schedule.didParse(textCount: text.count)
         let visitedBefore = references.visited
         defer { work.segmentsVisited = references.visited - visitedBefore }
         let window = parseWindow(text, parsed: &parsed)
+        windowBlockCount = work.blocksConverted
         var blocks = window
         // Graft the window onto the frozen part.
         var skip = 0

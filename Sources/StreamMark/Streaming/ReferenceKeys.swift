@@ -6,11 +6,16 @@
 /// over-approximate: they may report a label that is not one (costing a
 /// little extra work) but never miss one that is.
 ///
-/// Keys: a label is normalized by dropping whitespace and `>` (container
-/// prefixes inside multi-line labels) and lowercasing ASCII. Two labels that
-/// CommonMark matches (Unicode case fold, whitespace collapsed) always have
-/// equal keys when both are ASCII; any label with a non-ASCII character is
-/// reported as ``wildcard``, which matches every key.
+/// Keys: a label is normalized by dropping ASCII whitespace and `>`
+/// (container prefixes inside multi-line labels) and lowercasing ASCII; a
+/// label with a non-ASCII character is mapped through Unicode uppercasing
+/// then lowercasing (`ß`, `ẞ` and `SS` all become `ss`, the Kelvin sign
+/// `k`), and keys compare by canonical equivalence. Two labels that
+/// CommonMark matches (Unicode case fold, whitespace collapsed) therefore
+/// always have equal keys. (Every non-ASCII label used to be a wildcard
+/// matching every key: one such label in a window made every frozen
+/// definition a carrier.) ``wildcard`` remains for callers that cannot
+/// name a label.
 enum ReferenceKeys {
     /// The key standing for "some non-ASCII label": matches anything.
     static let wildcard = "\u{0}*"
@@ -103,16 +108,22 @@ enum ReferenceKeys {
     static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
+        var ascii = true
         for i in range {
             let byte = bytes[i]
-            if byte >= 0x80 { return wildcard }
+            if byte >= 0x80 {
+                ascii = false
+                out.append(byte)
+                continue
+            }
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, UInt8(ascii: ">"): continue
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): out.append(byte + 32)
             default: out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        let key = String(decoding: out, as: UTF8.self)
+        return ascii ? key : key.uppercased().lowercased()
     }
 
     /// Whether a set of definition keys can match a set of reference keys.

@@ -6,10 +6,12 @@
 /// block. Re-parsing such a block on every append costs O(block) each time,
 /// O(n²) in all — an attacker's choice of input could stall a server.
 ///
-/// A window of at most ``threshold`` bytes is parsed on every append (every
-/// model answer in `Corpus/` stays below it, so it is never stale). A larger
-/// window is parsed again only when the text has grown since its last parse
-/// by at least
+/// A window whose cost — its bytes plus ``blockCost`` per block its last
+/// parse produced (deep nesting costs far more per byte than prose) — is at
+/// most ``threshold`` is parsed on every append (every model answer in
+/// `Corpus/` stays below it, so it is never stale). A costlier window is
+/// parsed again only when the text has grown since its last parse by at
+/// least
 /// - a quarter of the window (``growthDivisor``), or
 /// - a sixteenth of the window (``lineDivisor``) if a line ended since then,
 ///
@@ -19,8 +21,10 @@
 /// behind the text (*stale*) by less than a quarter of the window;
 /// `finish()` always parses, so the final tree is exact.
 struct RefreshSchedule: Sendable {
-    /// Windows up to this many bytes are parsed on every append.
+    /// Windows up to this cost are parsed on every append.
     static let threshold = 8 * 1024
+    /// The cost of one block of the window's last parse, in bytes.
+    static let blockCost = 32
     /// A large window is parsed once it grew by 1/`growthDivisor` of its size.
     static let growthDivisor = 4
     /// … or by 1/`lineDivisor` of its size with a line ended in between.
@@ -36,12 +40,13 @@ struct RefreshSchedule: Sendable {
     /// Bytes received since the last parse that the tree does not show yet.
     func staleBytes(textCount: Int) -> Int { textCount - parsedLength }
 
-    /// Whether the window from `windowStart` must be parsed now.
+    /// Whether the window from `windowStart`, whose last parse produced
+    /// `blocks` blocks, must be parsed now.
     ///
     /// - Complexity: O(bytes appended since the last call).
-    mutating func isDue(_ text: UnsafeBufferPointer<UInt8>, windowStart: Int) -> Bool {
+    mutating func isDue(_ text: UnsafeBufferPointer<UInt8>, windowStart: Int, blocks: Int) -> Bool {
         let window = text.count - windowStart
-        if window <= Self.threshold { return true }
+        if window + blocks * Self.blockCost <= Self.threshold { return true }
         while scannedLength < text.count && !lineEnded {
             if text[scannedLength] == 0x0A || text[scannedLength] == 0x0D { lineEnded = true }
             scannedLength += 1

@@ -14,6 +14,11 @@ import Testing
         "one\ntwo\na|b\n:-:|---\nx|y\n",
         "| a |\n| - |\n    code\nmore\n",
         "| a |\n| - |\n| b |\n===\n",
+        // A fence (or a long HTML block) next to a definition-like line must
+        // not swallow the definitions a later table cell uses.
+        "```` example\n[foo]: /url\n````\n\n| a |\n| - |\n| [bar] |\n\n[bar]: /bar\n",
+        "<!-- x\n[foo]: /url\n-->\n\n| a |\n| - |\n| [bar] |\n\n[bar]:\n<http://b.example>\n",
+        "~~~\n[foo]: /url\n~~~\n| a |\n| - |\n| [foo] |\n",
         "| a |\n| - |\n| b |\n---\n",
         "| a | b |\n| - | - |\n| 1 |\n| 1 | 2 | 3 |\n",
         "| a | b |\n| - |\n",

@@ -1,0 +1,169 @@
+import Foundation
+import StreamMark
+
+/// `streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]`:
+/// the time ratio of streaming a document 10× larger, shape by shape.
+///
+/// Every shape is made at a size and at 10× that size and streamed in
+/// process in fixed chunks (4 bytes by default), from `append` to `finish`.
+/// Linear work gives a ratio of 10; the goal is at most 12 on every shape
+/// (`docs/architecture.md`). The ratio is normalized to exactly 10× the
+/// bytes (`time ratio × 10 / size ratio`) because a shape's sizes are not
+/// exact multiples. Each measurement is the fastest of a few runs.
+struct GrowthCommand {
+    /// One document shape at a size parameter.
+    struct Shape {
+        var name: String
+        /// The smaller size parameter; the larger is 10×.
+        var base: Int
+        var make: (Int) -> String
+    }
+
+    var chunk = 4
+    var filter: String?
+    var quick = false
+
+    init?(_ arguments: [String]) {
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--cpu-time": Clock.measuresCPUTime = true
+            case "--quick": quick = true
+            case "--chunk":
+                index += 1
+                guard index < arguments.count, let size = Int(arguments[index]), size > 0 else { return nil }
+                chunk = size
+            case "--filter":
+                index += 1
+                guard index < arguments.count else { return nil }
+                filter = arguments[index]
+            default: return nil
+            }
+            index += 1
+        }
+    }
+
+    /// The shapes: the generated ones, real documents, and the shapes of
+    /// issue 10 (nested lists, 2,000 references, containers in containers).
+    func shapes() -> [Shape] {
+        var shapes: [Shape] = [
+            Shape(name: "real-documents", base: 80_000) { Self.realDocuments(bytes: $0) },
+            Shape(name: "nested-list", base: 300) { Self.nestedList(items: $0) },
+            Shape(name: "references-2000", base: 200) { Self.references(count: $0) },
+            Shape(name: "code-in-list-item", base: 400) { Self.codeInItem(lines: $0) },
+            Shape(name: "list-in-quote", base: 100) { Self.listInQuote(items: $0) },
+        ]
+        for shape in CorpusGenerator.shapes {
+            // About 20–60 KB at the base size.
+            let base = max(1, shape.full / (shape.name == "long-answer" ? 40 : 20))
+            shapes.append(Shape(name: shape.name, base: base, make: shape.make))
+        }
+        if quick { shapes = shapes.map { Shape(name: $0.name, base: max(1, $0.base / 10), make: $0.make) } }
+        return shapes.filter { filter == nil || $0.name.contains(filter!) }
+    }
+
+    func run() -> Int32 {
+        print("growth: \(chunk)-byte chunks, in process, append…finish, fastest of 3, \(Clock.name)")
+        print("shape".padding(toLength: 28, withPad: " ", startingAt: 0) + "      small        large    ms small    ms large   ratio@10×")
+        var worst = (name: "", ratio: 0.0)
+        var failures: [String] = []
+        for shape in shapes() {
+            let small = Array(shape.make(shape.base).utf8)
+            let large = Array(shape.make(10 * shape.base).utf8)
+            let ts = fastest { stream(small) }
+            let tl = fastest { stream(large) }
+            let ratio = (tl / ts) * 10 / (Double(large.count) / Double(small.count))
+            if ratio > worst.ratio { worst = (shape.name, ratio) }
+            if ratio > 12 { failures.append("\(shape.name) \(String(format: "%.1f", ratio))×") }
+            print(
+                shape.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                    + String(format: "%9.1f KB %9.1f KB %11.1f %11.1f %10.1f×", Double(small.count) / 1024,
+                        Double(large.count) / 1024, ts * 1000, tl * 1000, ratio))
+        }
+        let verdict = failures.isEmpty ? "[OK]" : "[NO]"
+        print("\(verdict) time for 10× size ≤ 12× on every shape: worst \(worst.name) \(String(format: "%.1f", worst.ratio))×"
+            + (failures.isEmpty ? "" : "; over 12×: " + failures.joined(separator: ", ")))
+        return 0
+    }
+
+    /// Streams `bytes` in fixed chunks and finishes; returns seconds.
+    func stream(_ bytes: [UInt8]) -> Double {
+        let start = Clock.now()
+        var document = StreamingDocument()
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            document.append(bytes: bytes[offset..<end])
+            offset = end
+        }
+        document.finish()
+        return Double(Clock.now() - start) / 1e9
+    }
+
+    func fastest(_ body: () -> Double) -> Double {
+        var best = Double.infinity
+        for _ in 0..<3 { best = min(best, body()) }
+        return best
+    }
+}
+
+extension GrowthCommand {
+    /// The real documents of the corpus (spec texts, long documents, model
+    /// answers) concatenated and repeated to `bytes`, cut at a line end.
+    static func realDocuments(bytes: Int) -> String {
+        var pool: [UInt8] = []
+        let folders = ["documents", "llm"]
+        for name in ["commonmark/spec.txt", "gfm/spec.txt"] {
+            pool += (try? Data(contentsOf: CorpusLocation.folder(".").appendingPathComponent(name))).map(Array.init) ?? []
+            pool += Array("\n\n".utf8)
+        }
+        for folder in folders {
+            for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder(folder)) {
+                pool += (try? Data(contentsOf: file)).map(Array.init) ?? []
+                pool += Array("\n\n".utf8)
+            }
+        }
+        precondition(!pool.isEmpty, "no corpus documents found")
+        var out: [UInt8] = []
+        while out.count < bytes { out += pool.prefix(bytes - out.count) }
+        while let last = out.last, last != 0x0A { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Release-notes style: items with two levels of nested items.
+    static func nestedList(items: Int) -> String {
+        var text = ""
+        for i in 0..<items {
+            text += "- Version \(i): changes to the *parser* and `the API`\n"
+            for j in 0..<3 {
+                text += "  - Fix \(j) of release \(i), see [the issue](https://example.com/\(i)/\(j))\n"
+                if j == 1 { text += "    - detail of fix \(j) with **bold** text\n" }
+            }
+        }
+        return text
+    }
+
+    /// `count` paragraphs using labels and `count` definitions of them.
+    static func references(count: Int) -> String {
+        var text = ""
+        for i in 0..<count {
+            text += "Paragraph \(i) links [label \(i)] and [label \(max(0, i - 1))].\n\n"
+            text += "[label \(i)]: https://example.com/\(i) \"Title \(i)\"\n\n"
+        }
+        return text
+    }
+
+    /// A list item holding one long fenced code block.
+    static func codeInItem(lines: Int) -> String {
+        var text = "1. Install it:\n\n   ```swift\n"
+        for i in 0..<lines { text += "   let value\(i) = compute(\(i)) // line \(i)\n" }
+        return text + "   ```\n"
+    }
+
+    /// A block quote holding one long list.
+    static func listInQuote(items: Int) -> String {
+        var text = "> Notes:\n>\n"
+        for i in 0..<items { text += "> - item \(i) with *some* text and `code`\n" }
+        return text
+    }
+}
