@@ -61,6 +61,8 @@ struct DisplayBuilder {
         case .item, .list, .thematicBreak:
             // A lone list marker or a rule whose line has not ended yet.
             return isUnterminatedMarkerLine(from: open.block.range.lowerBound) ? [] : nil
+        case .table:
+            return completedTableRow(open, parsed: &parsed)
         case .codeBlock(let attributes) where attributes.fenced:
             return withoutPartialClosingFence(open.block, attributes)
         default:
@@ -80,8 +82,11 @@ struct DisplayBuilder {
             if line.contentStart == line.end && line.endingLength > 0 && line.lineStart != lines[0].lineStart {
                 return nil
             }
-            pieces.append((source.count, line.contentStart))
-            source += text[line.contentStart..<line.end]
+            // Continuation lines keep their indentation inside the
+            // containers: an indented `- x` continues the paragraph.
+            let start = line.lineStart == lines[0].lineStart ? line.contentStart : line.containerEnd
+            pieces.append((source.count, start))
+            source += text[start..<line.end]
             if line.endingLength > 0 { source.append(0x0A) }
         }
         if case .heading = open.block.kind, source.last == 0x0A { return nil }
@@ -119,6 +124,46 @@ struct DisplayBuilder {
         return start
     }
 
+    // MARK: - Table rows
+
+    /// An open table whose last body row is still being typed: the row's
+    /// last cell (after its last `|`) is completed like a paragraph. Only
+    /// the header, delimiter and last row lines are parsed.
+    private func completedTableRow(_ open: OpenBlock, parsed: inout Int) -> [Block]? {
+        guard text.last != 0x0A, let row = open.block.children.last else { return nil }
+        let lines = SourceLines(text: text)
+        var header = lines.strip(lineStart: lines.lineStart(of: open.block.range.lowerBound), prefixes: open.prefixes)
+        header.contentStart = open.block.range.lowerBound
+        guard header.endingLength > 0 else { return nil }
+        let delimiter = lines.strip(lineStart: header.end + header.endingLength, prefixes: open.prefixes)
+        let last = lines.strip(lineStart: lines.lineStart(of: row.range.lowerBound), prefixes: open.prefixes)
+        guard last.lineStart > delimiter.lineStart, last.endingLength == 0 else { return nil }
+        let line = ArraySlice(text[last.containerEnd..<last.end])
+        let cellStart = (TableCompletion.pipePositions(line).last).map { $0 + 1 } ?? line.startIndex
+        let cell = Array(line[cellStart...])
+        let completed = InlineCompletion.complete(cell)
+        guard completed != cell, cell.contains(where: { !CharacterClass.isASCIISpace($0) }) else { return nil }
+        var source = Array(text[header.contentStart..<header.end]) + [0x0A]
+        let delimiterStart = source.count
+        source += text[delimiter.containerEnd..<delimiter.end]
+        source.append(0x0A)
+        let rowStart = source.count
+        source += line[..<cellStart]
+        source += completed
+        parsed += source.count
+        let blocks = MarkdownParser(options: options).parseNormalized(source).children
+        guard blocks.count == 1, case .table = blocks[0].kind, var shown = blocks[0].children.last else { return nil }
+        let mapping = OffsetMapping(pieces: [
+            (0, header.contentStart), (delimiterStart, delimiter.containerEnd), (rowStart, last.containerEnd),
+        ])
+        shown.remap(mapping)
+        shown.clamp(to: text.count)
+        shown.id = row.id
+        var table = open.block
+        table.children[table.children.count - 1] = shown
+        return [table]
+    }
+
     // MARK: - Markers, rules and fences
 
     /// Whether the text from `start` to the end is one unterminated line of
@@ -138,10 +183,18 @@ struct DisplayBuilder {
         guard start > block.range.lowerBound else { return nil }
         let line = text[start..<text.count].filter { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
         guard !line.isEmpty, line.allSatisfy({ $0 == fence }) else { return nil }
+        // A run as long as the opening fence has closed the block already.
+        var opening = 0
+        while block.range.lowerBound + opening < text.count, text[block.range.lowerBound + opening] == fence {
+            opening += 1
+        }
+        guard line.count < opening else { return nil }
         var literal = Array(attributes.literal.utf8)
         guard literal.last == 0x0A else { return nil }
         literal.removeLast()
-        while let last = literal.last, last != 0x0A { literal.removeLast() }
+        var lastLine: [UInt8] = []
+        while let last = literal.last, last != 0x0A { lastLine.append(literal.removeLast()) }
+        guard lastLine.filter({ $0 != 0x20 && $0 != 0x09 }) == line else { return nil }
         var shown = block
         shown.kind = .codeBlock(CodeBlockAttributes(
             info: attributes.info, literal: String(decoding: literal, as: UTF8.self), fenced: true))

@@ -24,7 +24,7 @@ struct InlineScanner {
                 state.brackets.append(.init(start: i, image: true, removable: true, openerDepth: state.openers.count))
                 i += 2
             case UInt8(ascii: "["):
-                let removable = !(i > 0 && isWordCharacter(before: i))
+                let removable = Flanking.startsMarkup(scalar(before: i))
                 state.brackets.append(
                     .init(start: i, image: false, removable: removable, openerDepth: state.openers.count))
                 i += 1
@@ -213,10 +213,5 @@ struct InlineScanner {
         var start = i - 1
         while start > 0, i - start < 4, text[start] & 0xC0 == 0x80 { start -= 1 }
         return CharacterClass.decode(text, at: start)
-    }
-
-    private func isWordCharacter(before i: Int) -> Bool {
-        guard let scalar = scalar(before: i) else { return false }
-        return !CharacterClass.isSpace(scalar) && !CharacterClass.isPunctuation(scalar)
     }
 }

@@ -83,19 +83,18 @@ enum TableCompletion {
         return count
     }
 
-    /// Positions of the unescaped `|` outside code spans.
+    /// Positions of the unescaped `|` (GitHub splits cells at them even
+    /// inside code spans).
     static func pipePositions(_ line: ArraySlice<UInt8>) -> [Int] {
         var result: [Int] = []
         var index = line.startIndex
-        var inCode = false
         while index < line.endIndex {
             let byte = line[index]
             if byte == UInt8(ascii: "\\") {
                 index += 2
                 continue
             }
-            if byte == UInt8(ascii: "`") { inCode.toggle() }
-            if byte == UInt8(ascii: "|"), !inCode { result.append(index) }
+            if byte == UInt8(ascii: "|") { result.append(index) }
             index += 1
         }
         return result

@@ -16,8 +16,9 @@ enum TrailingLine {
         var start = source.count
         while start > 0, source[start - 1] != 0x0A { start -= 1 }
         guard isMarkerOnly(source[start...]) else { return source }
-        // Drop the line and the newline before it.
-        return Array(source[..<max(0, start - 1)])
+        // Drop the line; the newline before it stays (the line before is
+        // complete).
+        return Array(source[..<start])
     }
 
     /// Whether `line` is only spaces and one kind of block marker: a run of

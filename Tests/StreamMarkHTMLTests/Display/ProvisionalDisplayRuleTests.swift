@@ -53,6 +53,8 @@ import Testing
         Case("**see `a*b", "<p><strong>see <code>a*b</code></strong></p>\n"),
         Case("```py\nx = 1", "<pre><code class=\"language-py\">x = 1\n</code></pre>\n"),
         Case("```\ncode\n``", "<pre><code>code\n</code></pre>\n"),
+        Case("```\ncode\n```", "<pre><code>code\n</code></pre>\n"),
+        Case("````\ncode\n```", "<pre><code>code\n</code></pre>\n"),
         Case("- ```\n  code\n  `", "<ul>\n<li>\n<pre><code>code\n</code></pre>\n</li>\n</ul>\n"),
     ]
 
@@ -91,6 +93,14 @@ import Testing
             "<table>\n<thead>\n<tr>\n<th align=\"left\">a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n"),
         Case("| a | b |\n|", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n"),
         Case("| Na", "<table>\n<thead>\n<tr>\n<th>Na</th>\n</tr>\n</thead>\n</table>\n"),
+        Case(
+            "| a | b |\n|---|---|\n| 1 | **bo",
+            "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n"
+                + "<td><strong>bo</strong></td>\n</tr>\n</tbody>\n</table>\n"),
+        Case(
+            "| a | b |\n|---|---|\n| **x | y",
+            "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>**x</td>\n"
+                + "<td>y</td>\n</tr>\n</tbody>\n</table>\n"),
         Case(
             "Intro\n| a | b |\n",
             "<p>Intro</p>\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n"),
