@@ -103,6 +103,8 @@ struct DisplayBuilder {
         if let first = blocks.first, first.range.lowerBound < lines[0].end {
             blocks[0].id = open.block.id
         }
+        // Only trailing spaces were dropped: the truth shows the same.
+        if blocks.count == 1, blocks[0].withoutRanges == open.block.withoutRanges { return nil }
         return blocks
     }
 
@@ -203,6 +205,24 @@ struct DisplayBuilder {
 }
 
 extension Block {
+    /// This subtree with every range (and table cell range) set to `0..<0`:
+    /// for comparing what is shown, not where it came from.
+    var withoutRanges: Block {
+        var copy = self
+        copy.range = 0..<0
+        switch kind {
+        case .table(var attributes):
+            attributes.header = attributes.header.map { TableCell(inlines: $0.inlines, range: 0..<0) }
+            copy.kind = .table(attributes)
+        case .tableRow(let cells):
+            copy.kind = .tableRow(cells: cells.map { TableCell(inlines: $0.inlines, range: 0..<0) })
+        default:
+            break
+        }
+        copy.children = children.map(\.withoutRanges)
+        return copy
+    }
+
     /// Clamps this subtree's ranges to `0..<end` (completion may add bytes).
     mutating func clamp(to end: Int) {
         range = min(range.lowerBound, end)..<min(range.upperBound, end)
