@@ -88,7 +88,30 @@ def open_harness(driver, base):
     raise RuntimeError("harness.js did not load")
 
 
-def check_case(report):
+def generate_template(streammark, template, states, out_dir, name):
+    """Writes NAME.ndjson (the template's patches through every state) and
+    NAME.html (the HTML of the last state)."""
+    with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
+        subprocess.run([streammark, "template", template, "--data-sequence", states, "--format", "patches"],
+                       stdout=out, check=True)
+    with open(os.path.join(out_dir, name + ".html"), "wb") as out:
+        subprocess.run([streammark, "template", template, "--data-sequence", states, "--format", "html"],
+                       stdout=out, check=True)
+
+
+def check_template(report):
+    """A template stream (program output: moves, removals, task updates, no
+    closes): (a) and (c) as for documents, and every moved block keeps its
+    DOM node."""
+    if "error" in report:
+        return [report["error"]]
+    failures = [f for f in check_case(report, selection=False)]
+    if report["moves"] == 0 or report["movesKept"] != report["moves"]:
+        failures.append(f"moves: {report['movesKept']} of {report['moves']} moved blocks kept their node")
+    return failures
+
+
+def check_case(report, selection=True):
     """The failures of one document's report (empty: passed)."""
     if "error" in report:
         return [report["error"]]
@@ -100,7 +123,7 @@ def check_case(report):
         failures.append(f"(b) {report['closedHits']} mutations of closed blocks: {report['closedViolations']}")
     if report["boundFails"]:
         failures.append(f"(c) {report['boundFails']} patches over the mutation bound, first: {report['worst']}")
-    if report["selection"] is not True:
+    if selection and report["selection"] is not True:
         failures.append(f"(d) selection in a closed block lost or never made: {report['selection']}")
     return failures
 
@@ -185,6 +208,21 @@ def main():
                           f"closed-block mutations {report['closedHits']} (+{report['linkHits']} link-definition, "
                           f"+{report['reflowHits']} list-loosening), selection kept {report['selectedText']!r}",
                           flush=True)
+
+            template = os.path.join(HERE, "fixtures", "plan.md.mustache")
+            generate_template(args.streammark, template, os.path.join(HERE, "fixtures", "plan.ndjson"), data,
+                              "template-plan")
+            report = call(driver, "runCase", "template-plan")
+            failures = check_template(report)
+            if failures:
+                failed += 1
+                print("FAIL template-plan")
+                for failure in failures:
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   template-plan: {report['patches']} patches, {report['moves']} moves (nodes kept), "
+                      f"{report['mutations']} mutations")
 
             canary_name = next(iter(names))
             canary = call(driver, "runCanary", canary_name)

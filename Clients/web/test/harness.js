@@ -96,6 +96,7 @@ window.runCase = async function runCase(name) {
   const report = {
     name, patches: lines.length, patchBytes: 0, mutations: 0, closedHits: 0, linkHits: 0,
     reflowHits: 0, boundFails: 0, worst: null, maxRatio: 0, closedViolations: [], selection: null,
+    moves: 0, movesKept: 0,
   };
   let closed = new Set();
   let selected = null;
@@ -111,7 +112,13 @@ window.runCase = async function runCase(name) {
       ? view.isClosed(targetId) : false;
     const reflowedBefore = view.stats.reflowed;
     const loosenedBefore = view.stats.loosenedClosed;
+    // A moved block must keep its DOM node (moved, not rebuilt).
+    const movedNode = patch.op === "move" ? view.nodesOf(patch.id).find((node) => node.nodeType === 1) : null;
     view.apply(patch);
+    if (patch.op === "move") {
+      report.moves += 1;
+      if (movedNode && movedNode.isConnected && view.nodesOf(patch.id).includes(movedNode)) report.movesKept += 1;
+    }
     const records = observer.takeRecords();
     const reflowed = view.stats.reflowed - reflowedBefore;
     let count = 0;
