@@ -1,0 +1,203 @@
+"""The browser test of the StreamMark web client (run by scripts/test-browser.sh).
+
+For every Corpus answer (Corpus/llm) and a long document, streamed at 4-byte
+chunks (`streammark --replay 4:0 --format patches`), it applies the patches to
+a StreamMarkView in headless Chromium under a MutationObserver (see
+harness.js) and asserts, per document:
+  (a) the final HTML equals `streammark --format html` (both serialized by
+      the browser; data-id attributes removed);
+  (b) no node of a closed block is removed, replaced or mutated after its
+      close, except the two counted exceptions (link-definition updates of a
+      closed block; a list turning loose after items closed);
+  (c) every patch's DOM mutations stay within mutationBound(patch bytes);
+  (d) a selection made inside a closed block survives the rest of the stream.
+Plus a canary (a mutation of a closed block must be detected) and the time to
+apply the longest answer's stream without the observer. Optionally takes the
+demo screenshots (light and dark) mid-stream. Last line: "N passed, M failed".
+"""
+
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WEB = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(WEB))
+DEMO_ANSWER = os.path.join(WEB, "demo-answer.md")  # the demo's answer (task list, quote, table, code)
+QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
+sys.dont_write_bytecode = True
+sys.path.insert(0, WEB)
+
+import serve  # noqa: E402  (Clients/web/serve.py, the demo's server)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+
+
+def generate(streammark, source, out_dir, name, replay):
+    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML)."""
+    with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
+        subprocess.run([streammark, "--replay", replay, "--format", "patches", source], stdout=out, check=True)
+    with open(os.path.join(out_dir, name + ".html"), "wb") as out:
+        subprocess.run([streammark, "--format", "html", source], stdout=out, check=True)
+    return name
+
+
+def browser(width=1000, height=1000):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_script_timeout(600)
+    return driver
+
+
+def call(driver, function, *args):
+    """Awaits window[function](...args) in the page."""
+    script = ("const done = arguments[arguments.length - 1];"
+              f"window.{function}(...Array.from(arguments).slice(0, -1))"
+              ".then(done, (e) => done({error: String(e && e.stack || e)}));")
+    return driver.execute_async_script(script, *args)
+
+
+def open_harness(driver, base):
+    driver.get(base + "/test/harness.html")
+    for _ in range(200):
+        if driver.execute_script("return window.harnessReady === true"):
+            return
+        time.sleep(0.05)
+    raise RuntimeError("harness.js did not load")
+
+
+def check_case(report):
+    """The failures of one document's report (empty: passed)."""
+    if "error" in report:
+        return [report["error"]]
+    failures = []
+    if not report["equal"]:
+        failures.append(f"(a) HTML differs at {report['diff']['at']}:\n      got      {report['diff']['actual']!r}\n"
+                        f"      expected {report['diff']['expected']!r}")
+    if report["closedHits"]:
+        failures.append(f"(b) {report['closedHits']} mutations of closed blocks: {report['closedViolations']}")
+    if report["boundFails"]:
+        failures.append(f"(c) {report['boundFails']} patches over the mutation bound, first: {report['worst']}")
+    if report["selection"] is not True:
+        failures.append(f"(d) selection in a closed block lost or never made: {report['selection']}")
+    return failures
+
+
+def screenshots(driver, base, name, out_dir, pause):
+    os.makedirs(out_dir, exist_ok=True)
+    driver.set_window_size(1000, 1480)
+    question = urllib.parse.quote(QUESTION)
+    paths = []
+    for theme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+        driver.get(f"{base}/demo.html?src=/data/{name}.ndjson&pause={pause}&question={question}")
+        for _ in range(400):
+            if driver.execute_script("return document.body.dataset.state") == "paused":
+                break
+            time.sleep(0.05)
+        else:
+            raise RuntimeError("the demo did not reach its pause point")
+        path = os.path.join(out_dir, f"web-demo-{theme}.png")
+        driver.save_screenshot(path)
+        paths.append(path)
+    return paths
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--streammark", required=True)
+    parser.add_argument("--replay", default="4:0")
+    parser.add_argument("--long", default=os.path.join(REPO, "Corpus/generated/long-answer-100kb.md"))
+    parser.add_argument("--screenshots", help="directory for web-demo-light.png / web-demo-dark.png")
+    parser.add_argument("--only", help="substring: run only the documents whose name contains it")
+    args = parser.parse_args()
+
+    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER]
+    if args.only:
+        sources = [s for s in sources if args.only in os.path.basename(s)]
+    names = {os.path.splitext(os.path.basename(s))[0]: s for s in sources}
+    passed = failed = 0
+    started = time.time()
+    with tempfile.TemporaryDirectory(prefix="streammark-browser-") as data:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            list(pool.map(lambda item: generate(args.streammark, item[1], data, item[0], args.replay), names.items()))
+        print(f"generated {len(names)} patch streams ({args.replay}) in {time.time() - started:.1f}s", flush=True)
+        server = serve.start(data_dir=data)
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        driver = browser()
+        try:
+            open_harness(driver, base)
+            totals = {"mutations": 0, "closedHits": 0, "linkHits": 0, "reflowHits": 0, "patches": 0, "patchBytes": 0,
+                      "maxRatio": 0.0}
+            for name in names:
+                report = call(driver, "runCase", name)
+                failures = check_case(report)
+                if "error" not in report:
+                    for key in ("mutations", "closedHits", "linkHits", "reflowHits", "patches", "patchBytes"):
+                        totals[key] += report[key]
+                    totals["maxRatio"] = max(totals["maxRatio"], report["maxRatio"])
+                if failures:
+                    failed += 1
+                    print(f"FAIL {name}")
+                    for failure in failures:
+                        print(f"    {failure}")
+                else:
+                    passed += 1
+                    print(f"ok   {name}: {report['patches']} patches, {report['mutations']} mutations, "
+                          f"closed-block mutations {report['closedHits']} (+{report['linkHits']} link-definition, "
+                          f"+{report['reflowHits']} list-loosening), selection kept {report['selectedText']!r}",
+                          flush=True)
+
+            canary_name = next(iter(names))
+            canary = call(driver, "runCanary", canary_name)
+            if "error" not in canary and canary["hits"] > 0:
+                passed += 1
+                print(f"ok   canary: editing a closed block is detected ({canary['hits']} mutations)")
+            else:
+                failed += 1
+                print(f"FAIL canary: editing a closed block was not detected: {canary}")
+
+            llm = [n for n in names if "/Corpus/llm/" in names[n]]
+            if llm:
+                longest = max(llm, key=lambda n: os.path.getsize(names[n]))
+                timing = call(driver, "timeStream", longest, 3)
+                print(f"timing: {longest} ({os.path.getsize(names[longest])} bytes), {timing['patches']} patches "
+                      f"({timing['bytes']} bytes of NDJSON) applied in {timing['ms']:.1f} ms (best of 3, no observer)")
+            print(f"totals over {len(names)} documents: {totals['patches']} patches, {totals['patchBytes']} bytes, "
+                  f"{totals['mutations']} DOM mutations; on closed blocks {totals['closedHits']} "
+                  f"(+{totals['linkHits']} link-definition updates, +{totals['reflowHits']} list loosening); "
+                  f"max mutations per patch byte {totals['maxRatio']:.3f}")
+
+            if args.screenshots:
+                demo = os.path.splitext(os.path.basename(DEMO_ANSWER))[0]
+                if demo not in names:
+                    generate(args.streammark, DEMO_ANSWER, data, demo, args.replay)
+                # Pause inside the code block, while it is the open block.
+                with open(os.path.join(data, demo + ".ndjson"), encoding="utf-8") as file:
+                    pause = next(i for i, line in enumerate(file) if "buffer += value" in line)
+                for path in screenshots(driver, base, demo, args.screenshots, pause):
+                    print(f"screenshot: {os.path.relpath(path, REPO)}")
+        finally:
+            driver.quit()
+            server.shutdown()
+    print(f"browser test took {time.time() - started:.0f}s")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
