@@ -28,6 +28,9 @@
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
+  /// v2: where a bare-string continuation line appends ({ id, cell, drop }).
+  #target = null;
+
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
   /// `hardBreaks` (soft breaks as `<br />`), `noBreaks` (soft breaks as
   /// spaces) — the meanings of `streammark --unsafe` and cmark's options.
@@ -45,12 +48,17 @@ export class StreamMarkView {
     this.root.box = element;
     this.blocks = new Map([["doc", this.root]]);
     this.finished = false;
+    /// The protocol version of the stream: 1, or 2 after the `{"v":2}` header.
+    this.version = null;
     /// Counters: patches applied by op, and the two kinds of change a
     /// closed block may still see.
     this.stats = {
       patches: 0,
       insert: 0,
       update: 0,
+      retype: 0,
+      append: 0,
+      splice: 0,
       remove: 0,
       move: 0,
       close: 0,
@@ -67,24 +75,56 @@ export class StreamMarkView {
     this.apply(JSON.parse(line));
   }
 
-  /// Applies one decoded patch object (`v` 1 or 2).
+  /// Applies one decoded patch: a v1 object (`"v":1`), the v2 header
+  /// `{"v":2}`, a v2 object (no `v`, after the header), or a v2
+  /// continuation (a bare string: append to the previous line's target).
   apply(patch) {
-    if (patch === null || typeof patch !== "object") throw new Error("streammark: a patch must be an object");
-    if (patch.v !== 1 && patch.v !== 2) throw new Error(`streammark: unsupported patch version ${patch.v}`);
     if (this.finished) throw new Error("streammark: patch after finish()");
-    const op = patch.op;
-    switch (op) {
-      case "insert": this.#insert(patch.parent, patch.index, patch.block); break;
+    if (typeof patch === "string") {
+      this.#continue(patch);
+      this.#count("append");
+      return;
+    }
+    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) throw new Error("streammark: a patch must be an object");
+    if (patch.op === undefined) {
+      if (patch.v !== 1 && patch.v !== 2) throw new Error(`streammark: unsupported patch version ${patch.v}`);
+      this.version = patch.v; // the stream header: {"v":2}
+      this.#target = null;
+      return;
+    }
+    const version = patch.v !== undefined ? patch.v : this.version;
+    if (version !== 1 && version !== 2) throw new Error(`streammark: unsupported patch version ${version}`);
+    if (version === 1) this.#applyV1(patch);
+    else this.#applyV2(patch);
+    this.#count(patch.op);
+  }
+
+  #count(op) {
+    this.stats.patches += 1;
+    if (op in this.stats) this.stats[op] += 1;
+  }
+
+  #applyV1(patch) {
+    this.#target = null;
+    switch (patch.op) {
+      case "insert": this.#insert(patch.parent, patch.index, patch.block, 1); break;
       case "remove": this.#remove(this.#get(patch.id)); break;
       case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
       case "close": this.#get(patch.id).closed = true; break;
-      case "update": this.#update(this.#get(patch.id), patch.value); break;
-      default:
-        if (patch.v === 2 && this.#applyV2(patch)) break;
-        throw new Error(`streammark: unknown op ${op}`);
+      case "update": {
+        const rec = this.#get(patch.id);
+        if (!patch.value || !patch.value.kind) throw new Error("streammark: update without a value");
+        rec.range = patch.value.range;
+        this.#setKind(rec, patch.value.kind);
+        break;
+      }
+      default: throw new Error(`streammark: unknown op ${patch.op}`);
     }
-    this.stats.patches += 1;
-    if (op in this.stats) this.stats[op] += 1;
+  }
+
+  /// The id of the block a v2 continuation line would append to, or null.
+  get continuationTarget() {
+    return this.#target ? this.#target.id : null;
   }
 
   /// Ends the stream. Further patches are rejected.
@@ -93,10 +133,16 @@ export class StreamMarkView {
     return this.stats;
   }
 
-  /// Whether the block `id` is known and closed.
+  /// Whether the block `id` is known and final: it or a container holding
+  /// it was closed (a v2 `close` covers the whole subtree).
   isClosed(id) {
     const rec = this.blocks.get(id);
-    return !!rec && rec.closed;
+    return !!rec && this.#isFinal(rec);
+  }
+
+  #isFinal(rec) {
+    for (let r = rec; r; r = r.parent) if (r.closed) return true;
+    return false;
   }
 
   /// The DOM nodes block `id` contributes to its parent (its element, and
@@ -127,11 +173,13 @@ export class StreamMarkView {
     return rec;
   }
 
-  #adopt(json, parent) {
+  #adopt(json, parent, version) {
+    if (!json || typeof json.id !== "string" || !json.kind) throw new Error("streammark: a block needs an id and a kind");
     if (this.blocks.has(json.id)) throw new Error(`streammark: duplicate block ${json.id}`);
-    const rec = this.#record(json.id, json.kind, json.range, parent);
+    const kind = version === 2 ? kindFromV2(json.kind) : json.kind;
+    const rec = this.#record(json.id, kind, json.range || null, parent);
     this.blocks.set(rec.id, rec);
-    for (const child of json.children || []) rec.children.push(this.#adopt(child, rec));
+    for (const child of json.children || []) rec.children.push(this.#adopt(child, rec, version));
     return rec;
   }
 
@@ -146,9 +194,10 @@ export class StreamMarkView {
 
   // MARK: Structure (insert, remove, move)
 
-  #insert(parentId, index, json) {
+  #insert(parentId, index, json, version) {
     const parent = this.#get(parentId);
-    const rec = this.#adopt(json, parent);
+    if (version === 2 && index === undefined) index = parent.children.length;
+    const rec = this.#adopt(json, parent, version);
     if (!(index >= 0 && index <= parent.children.length)) throw new Error(`streammark: bad index ${index}`);
     parent.children.splice(index, 0, rec);
     this.#build(rec);
@@ -430,12 +479,11 @@ export class StreamMarkView {
 
   // MARK: Updates
 
-  #update(rec, value) {
-    if (!value || !value.kind) throw new Error("streammark: update without a value");
-    if (rec.closed) this.stats.closedUpdates += 1;
+  /// Gives `rec` a new kind (v1 `update`, v2 `update` and `retype`) and
+  /// changes only the DOM that shows the difference.
+  #setKind(rec, kind) {
+    if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
     const old = rec.kind;
-    const kind = value.kind;
-    rec.range = value.range;
     rec.kind = kind;
     if (rec === this.root) return;
     if (old.type !== kind.type) { this.#rebuild(rec); return; }
@@ -513,7 +561,7 @@ export class StreamMarkView {
     for (const item of list.children) {
       item.children.forEach((child) => {
         if (child.kind.type !== "paragraph") return;
-        if (child.closed) this.stats.loosenedClosed += 1;
+        if (this.#isFinal(child)) this.stats.loosenedClosed += 1;
         this.stats.reflowed += 1;
         this.#rebuild(child);
       });
@@ -735,14 +783,196 @@ export class StreamMarkView {
 
   // MARK: Protocol v2
 
-  /// Applies a v2-only op; false when the op is unknown.
   #applyV2(patch) {
-    void patch;
-    return false;
+    switch (patch.op) {
+      case "insert":
+        this.#insert(patch.parent, patch.index, patch.block, 2);
+        this.#target = hasTextTail(patch.block.kind) ? { id: patch.block.id, cell: null, drop: 0 } : null;
+        return;
+      case "remove": this.#remove(this.#get(patch.id)); break;
+      case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
+      case "close": this.#get(patch.id).closed = true; break;
+      case "update":
+        this.#setKind(this.#get(patch.id), kindFromV2(patch.kind));
+        this.#target = hasTextTail(patch.kind) ? { id: patch.id, cell: null, drop: 0 } : null;
+        return;
+      case "retype": {
+        const rec = this.#get(patch.id);
+        if (!Array.isArray(rec.kind.inlines)) throw new Error(`streammark: retype ${patch.id}: no inlines to keep`);
+        const kind = kindFromV2(patch.kind);
+        if (kind.type !== "paragraph" && kind.type !== "heading") throw new Error(`streammark: retype ${patch.id} to ${kind.type}`);
+        kind.inlines = rec.kind.inlines;
+        this.#setKind(rec, kind);
+        this.#target = { id: patch.id, cell: null, drop: 0 };
+        return;
+      }
+      case "append": {
+        const cell = patch.cell === undefined ? null : patch.cell;
+        const drop = patch.drop === undefined ? 0 : patch.drop;
+        this.#append(this.#get(patch.id), cell, drop, patch.text);
+        this.#target = { id: patch.id, cell, drop };
+        return;
+      }
+      case "splice": {
+        const cell = patch.cell === undefined ? null : patch.cell;
+        this.#splice(this.#get(patch.id), cell, patch.keep, patch.inlines);
+        this.#target = { id: patch.id, cell, drop: 0 };
+        return;
+      }
+      default: throw new Error(`streammark: unknown op ${patch.op}`);
+    }
+    this.#target = null;
+  }
+
+  /// A v2 continuation line: the same append target and drop as the line before.
+  #continue(text) {
+    const target = this.#target;
+    if (this.version !== 2 || !target) throw new Error("streammark: a continuation line without an append target");
+    this.#append(this.#get(target.id), target.cell, target.drop, text);
+  }
+
+  /// v2 `append`: the text tail (a code or HTML block's literal, or the last
+  /// inline of a paragraph, heading or cell) loses `drop` ASCII characters
+  /// and gains `text`. A text node changes with one replaceData/appendData.
+  #append(rec, cell, drop, text) {
+    if (typeof text !== "string" || !(Number.isInteger(drop) && drop >= 0)) throw new Error("streammark: bad append");
+    if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
+    const kind = rec.kind;
+    if (cell === null && kind.type === "code_block") {
+      kind.code.literal = dropTail(kind.code.literal, drop) + text;
+      const node = rec.text;
+      if (drop > 0) node.replaceData(node.length - drop, drop, text);
+      else if (text) node.appendData(text);
+      return;
+    }
+    if (cell === null && kind.type === "html_block") {
+      kind.literal = dropTail(kind.literal, drop) + text;
+      if (this.options.unsafe) this.#rebuild(rec);
+      return;
+    }
+    const host = this.#inlineHost(rec, cell);
+    const inlines = host.inlines;
+    const last = inlines.length - 1;
+    if (last >= 0 && typeof inlines[last] === "string") {
+      inlines[last] = dropTail(inlines[last], drop) + text;
+      const group = host.groups[host.groups.length - 1];
+      if (group && !group.raw && typeof group.v === "string") {
+        const node = group.nodes[0];
+        if (drop > 0) node.replaceData(node.length - drop, drop, text);
+        else if (text) node.appendData(text);
+        group.v = inlines[last];
+        return;
+      }
+    } else if (drop === 0) {
+      inlines.push(text);
+    } else {
+      throw new Error(`streammark: append ${rec.id}: drop ${drop} after a non-text inline`);
+    }
+    host.set(this.#spliceInlines(host.box, host.end(), host.groups, inlines), inlines);
+  }
+
+  /// v2 `splice`: the inlines after the first `keep` are replaced.
+  #splice(rec, cell, keep, inlines) {
+    if (!Array.isArray(inlines)) throw new Error("streammark: bad splice");
+    if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
+    const host = this.#inlineHost(rec, cell);
+    if (!(Number.isInteger(keep) && keep >= 0 && keep <= host.inlines.length)) {
+      throw new Error(`streammark: splice ${rec.id}: keep ${keep} of ${host.inlines.length}`);
+    }
+    const full = host.inlines.slice(0, keep).concat(inlines);
+    host.set(this.#spliceInlines(host.box, host.end(), host.groups, full), full);
+  }
+
+  /// The inline content of a paragraph or heading (cell null) or of a
+  /// table row's cell: its values, its groups, where its nodes live, and a
+  /// setter for both.
+  #inlineHost(rec, cell) {
+    const kind = rec.kind;
+    if (cell === null && (kind.type === "paragraph" || kind.type === "heading")) {
+      if (!Array.isArray(kind.inlines)) kind.inlines = [];
+      const tight = !rec.el;
+      return {
+        inlines: kind.inlines,
+        groups: rec.inl,
+        box: tight ? rec.parent.box : rec.el,
+        end: () => {
+          if (!tight) return null;
+          const last = rec.nodes.length ? rec.nodes[rec.nodes.length - 1] : null;
+          return last ? last.nextSibling : this.#nodeAfter(rec.parent, rec.parent.children.indexOf(rec) + 1);
+        },
+        set: (groups, inlines) => {
+          rec.inl = groups;
+          kind.inlines = inlines;
+          if (tight) rec.nodes = flatten(groups);
+        },
+      };
+    }
+    if (kind.type === "table_row" && Number.isInteger(cell) && cell >= 0 && cell < (kind.cells || []).length) {
+      const cells = kind.cells;
+      const rendered = rec.cells[cell];
+      if (!rendered) { // a cell beyond the header's columns: not shown
+        return { inlines: cells[cell].inlines, groups: [], box: null, end: () => null, set: (_, inlines) => { cells[cell].inlines = inlines; } };
+      }
+      return {
+        inlines: cells[cell].inlines,
+        groups: rendered.inl,
+        box: rendered.el,
+        end: () => null,
+        set: (groups, inlines) => { rendered.inl = groups; cells[cell].inlines = inlines; },
+      };
+    }
+    throw new Error(`streammark: ${rec.id}: a ${kind.type} has no text to change${cell === null ? "" : ` in cell ${cell}`}`);
   }
 }
 
 // MARK: Helpers
+
+/// A v2 kind (flat, defaults omitted, cells as inline arrays) in the v1
+/// shape the view keeps.
+function kindFromV2(kind) {
+  if (!kind || typeof kind.type !== "string") throw new Error("streammark: a kind needs a type");
+  switch (kind.type) {
+    case "list":
+      return {
+        type: "list",
+        list: {
+          kind: kind.ordered ? "ordered" : "bullet",
+          start: kind.start === undefined ? 1 : kind.start,
+          delimiter: kind.delimiter || "none",
+          tight: kind.tight === undefined ? true : !!kind.tight,
+        },
+      };
+    case "code_block":
+      return { type: "code_block", code: { info: kind.info || "", fenced: kind.fenced !== false, literal: kind.literal || "" } };
+    case "table":
+      return {
+        type: "table",
+        table: { alignments: kind.alignments || [], header: (kind.header || []).map((inlines) => ({ inlines })) },
+      };
+    case "table_row":
+      return { type: "table_row", cells: (kind.cells || []).map((inlines) => ({ inlines })) };
+    case "paragraph":
+    case "heading":
+      return { ...kind, inlines: kind.inlines ? kind.inlines.slice() : [] };
+    default:
+      return { ...kind };
+  }
+}
+
+/// Whether a kind has a text tail a v2 `append` can target without a cell.
+function hasTextTail(kind) {
+  const type = kind && kind.type;
+  return type === "code_block" || type === "html_block" || type === "paragraph" || type === "heading";
+}
+
+/// `text` without its last `drop` characters (v2 drops only ASCII).
+function dropTail(text, drop) {
+  if (drop === 0) return text;
+  if (drop > text.length || /[^\x00-\x7f]/.test(text.slice(text.length - drop))) {
+    throw new Error(`streammark: cannot drop ${drop} ASCII characters`);
+  }
+  return text.slice(0, text.length - drop);
+}
 
 function flatten(groups) {
   const nodes = [];

@@ -41,10 +41,19 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 
-def generate(streammark, source, out_dir, name, replay):
+def protocols(streammark):
+    """The patch protocols to test: both when streammark has --protocol
+    (v2 by default, v1 deprecated), else the only one it writes (v1)."""
+    probe = subprocess.run([streammark, "--protocol", "1", "--format", "patches", os.devnull],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return {"v2": ["--protocol", "2"], "v1": ["--protocol", "1"]} if probe.returncode == 0 else {"v1": []}
+
+
+def generate(streammark, source, out_dir, name, replay, protocol=()):
     """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML)."""
     with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
-        subprocess.run([streammark, "--replay", replay, "--format", "patches", source], stdout=out, check=True)
+        subprocess.run([streammark, "--replay", replay, "--format", "patches", *protocol, source], stdout=out,
+                       check=True)
     with open(os.path.join(out_dir, name + ".html"), "wb") as out:
         subprocess.run([streammark, "--format", "html", source], stdout=out, check=True)
     return name
@@ -96,15 +105,16 @@ def check_case(report):
     return failures
 
 
-def screenshots(driver, base, name, out_dir, pause):
+def screenshots(driver, base, name, out_dir, pause_at):
     os.makedirs(out_dir, exist_ok=True)
     driver.set_window_size(1000, 1480)
     question = urllib.parse.quote(QUESTION)
+    pause = urllib.parse.quote(pause_at)
     paths = []
     for theme in ("light", "dark"):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-color-scheme", "value": theme}]})
-        driver.get(f"{base}/demo.html?src=/data/{name}.ndjson&pause={pause}&question={question}")
+        driver.get(f"{base}/demo.html?src=/data/{name}.ndjson&pauseAt={pause}&question={question}")
         for _ in range(400):
             if driver.execute_script("return document.body.dataset.state") == "paused":
                 break
@@ -129,27 +139,41 @@ def main():
     sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER]
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
-    names = {os.path.splitext(os.path.basename(s))[0]: s for s in sources}
+    versions = protocols(args.streammark)
+    # One case per document and protocol: NAME.v2, NAME.v1.
+    names = {}
+    protocol_of = {}
+    for version, flags in versions.items():
+        for source in sources:
+            name = os.path.splitext(os.path.basename(source))[0] + "." + version
+            names[name] = source
+            protocol_of[name] = flags
     passed = failed = 0
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="streammark-browser-") as data:
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-            list(pool.map(lambda item: generate(args.streammark, item[1], data, item[0], args.replay), names.items()))
-        print(f"generated {len(names)} patch streams ({args.replay}) in {time.time() - started:.1f}s", flush=True)
+            list(pool.map(lambda item: generate(args.streammark, item[1], data, item[0], args.replay,
+                                                protocol_of[item[0]]), names.items()))
+        print(f"generated {len(names)} patch streams ({args.replay}; protocols {', '.join(versions)}) "
+              f"in {time.time() - started:.1f}s", flush=True)
         server = serve.start(data_dir=data)
         base = f"http://127.0.0.1:{server.server_address[1]}"
         driver = browser()
         try:
             open_harness(driver, base)
-            totals = {"mutations": 0, "closedHits": 0, "linkHits": 0, "reflowHits": 0, "patches": 0, "patchBytes": 0,
-                      "maxRatio": 0.0}
+            totals = {}
             for name in names:
+                version = name.rsplit(".", 1)[1]
                 report = call(driver, "runCase", name)
                 failures = check_case(report)
                 if "error" not in report:
+                    total = totals.setdefault(version, {"documents": 0, "mutations": 0, "closedHits": 0, "linkHits": 0,
+                                                        "reflowHits": 0, "patches": 0, "patchBytes": 0,
+                                                        "maxRatio": 0.0})
+                    total["documents"] += 1
                     for key in ("mutations", "closedHits", "linkHits", "reflowHits", "patches", "patchBytes"):
-                        totals[key] += report[key]
-                    totals["maxRatio"] = max(totals["maxRatio"], report["maxRatio"])
+                        total[key] += report[key]
+                    total["maxRatio"] = max(total["maxRatio"], report["maxRatio"])
                 if failures:
                     failed += 1
                     print(f"FAIL {name}")
@@ -171,25 +195,27 @@ def main():
                 failed += 1
                 print(f"FAIL canary: editing a closed block was not detected: {canary}")
 
-            llm = [n for n in names if "/Corpus/llm/" in names[n]]
-            if llm:
-                longest = max(llm, key=lambda n: os.path.getsize(names[n]))
-                timing = call(driver, "timeStream", longest, 3)
-                print(f"timing: {longest} ({os.path.getsize(names[longest])} bytes), {timing['patches']} patches "
-                      f"({timing['bytes']} bytes of NDJSON) applied in {timing['ms']:.1f} ms (best of 3, no observer)")
-            print(f"totals over {len(names)} documents: {totals['patches']} patches, {totals['patchBytes']} bytes, "
-                  f"{totals['mutations']} DOM mutations; on closed blocks {totals['closedHits']} "
-                  f"(+{totals['linkHits']} link-definition updates, +{totals['reflowHits']} list loosening); "
-                  f"max mutations per patch byte {totals['maxRatio']:.3f}")
+            for version in versions:
+                llm = [n for n in names if "/Corpus/llm/" in names[n] and n.endswith("." + version)]
+                if llm:
+                    longest = max(llm, key=lambda n: os.path.getsize(names[n]))
+                    timing = call(driver, "timeStream", longest, 3)
+                    print(f"timing {version}: {longest} ({os.path.getsize(names[longest])} bytes), "
+                          f"{timing['patches']} patches ({timing['bytes']} bytes of NDJSON) applied in "
+                          f"{timing['ms']:.1f} ms (best of 3, no observer)")
+            for version, total in totals.items():
+                print(f"totals {version} over {total['documents']} documents: {total['patches']} patches, "
+                      f"{total['patchBytes']} bytes, {total['mutations']} DOM mutations; on closed blocks "
+                      f"{total['closedHits']} (+{total['linkHits']} link-definition updates, +{total['reflowHits']} "
+                      f"list loosening); max mutations per patch byte {total['maxRatio']:.3f}")
 
             if args.screenshots:
-                demo = os.path.splitext(os.path.basename(DEMO_ANSWER))[0]
+                version = next(iter(versions))
+                demo = os.path.splitext(os.path.basename(DEMO_ANSWER))[0] + "." + version
                 if demo not in names:
-                    generate(args.streammark, DEMO_ANSWER, data, demo, args.replay)
+                    generate(args.streammark, DEMO_ANSWER, data, demo, args.replay, versions[version])
                 # Pause inside the code block, while it is the open block.
-                with open(os.path.join(data, demo + ".ndjson"), encoding="utf-8") as file:
-                    pause = next(i for i, line in enumerate(file) if "buffer += value" in line)
-                for path in screenshots(driver, base, demo, args.screenshots, pause):
+                for path in screenshots(driver, base, demo, args.screenshots, "buffer += va"):
                     print(f"screenshot: {os.path.relpath(path, REPO)}")
         finally:
             driver.quit()

@@ -104,7 +104,11 @@ window.runCase = async function runCase(name) {
     const patch = JSON.parse(line);
     const bytes = encoder.encode(line).length;
     report.patchBytes += bytes;
-    const closedUpdate = patch.op === "update" && view.isClosed(patch.id);
+    // A change of a closed block: the protocol allows it only for a link
+    // reference definition that arrived later (counted, not failed).
+    const targetId = typeof patch === "string" ? view.continuationTarget : patch.id;
+    const closedUpdate = typeof patch === "string" || ["update", "retype", "append", "splice"].includes(patch.op)
+      ? view.isClosed(targetId) : false;
     const reflowedBefore = view.stats.reflowed;
     const loosenedBefore = view.stats.loosenedClosed;
     view.apply(patch);
