@@ -31,6 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WEB = os.path.dirname(HERE)
 REPO = os.path.dirname(os.path.dirname(WEB))
 DEMO_ANSWER = os.path.join(WEB, "demo-answer.md")  # the demo's answer (task list, quote, table, code)
+HOSTILE = os.path.join(HERE, "fixtures", "hostile.md")  # script, event handlers, javascript: URLs (safe mode)
+RAW_HTML = os.path.join(HERE, "fixtures", "raw-html.md")  # well-formed raw HTML, rendered with unsafe: true
 LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 sys.dont_write_bytecode = True
@@ -51,12 +53,14 @@ def protocols(streammark):
 
 
 def generate(streammark, source, out_dir, name, replay, protocol=()):
-    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML)."""
+    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML;
+    `--unsafe` for the raw-HTML fixture, which the view renders unsafe too)."""
     with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
         subprocess.run([streammark, "--replay", replay, "--format", "patches", *protocol, source], stdout=out,
                        check=True)
+    unsafe = ["--unsafe"] if source == RAW_HTML else []
     with open(os.path.join(out_dir, name + ".html"), "wb") as out:
-        subprocess.run([streammark, "--format", "html", source], stdout=out, check=True)
+        subprocess.run([streammark, "--format", "html", *unsafe, source], stdout=out, check=True)
     return name
 
 
@@ -161,7 +165,7 @@ def main():
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
-    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS]
+    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, HOSTILE, RAW_HTML]
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
     versions = protocols(args.streammark)
@@ -191,8 +195,12 @@ def main():
             totals = {}
             for name in names:
                 version = name.rsplit(".", 1)[1]
-                report = call(driver, "runCase", name)
+                report = call(driver, "runCase", name, {"unsafe": names[name] == RAW_HTML})
                 failures = check_case(report)
+                if "error" not in report and report["hostile"]:
+                    failures.append(f"hostile content reached the page: {report['hostile']}")
+                if names[name] == RAW_HTML and "error" not in report and report["rawElements"] < 5:
+                    failures.append(f"unsafe: raw HTML was not rendered ({report['rawElements']} raw elements)")
                 if names[name] == LATE_LINKS and "error" not in report and report["stats"]["closedUpdates"] == 0:
                     failures.append("late link definitions did not update any closed block")
                 if "error" not in report:

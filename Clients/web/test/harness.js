@@ -21,9 +21,10 @@ import { StreamMarkView } from "../streammark.js";
 
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
-/// because its list turned loose or tight.
-export function mutationBound(bytes, reflowed) {
-  return 6 + Math.ceil(bytes / 4) + 8 * reflowed;
+/// because its list turned loose or tight, plus (unsafe mode only) the nodes
+/// of a raw-HTML inline run that had to be parsed again as a whole.
+export function mutationBound(bytes, reflowed, rawNodes) {
+  return 6 + Math.ceil(bytes / 4) + 8 * reflowed + rawNodes;
 }
 
 /// The two sides of the HTML comparison, each serialized by the browser:
@@ -100,14 +101,34 @@ function topLevel(view, id) {
   return rec ? rec.id : null;
 }
 
-window.runCase = async function runCase(name) {
+/// What hostile input could have left behind: a flag set by a script or an
+/// event handler, script-capable elements or attributes, dangerous URLs.
+async function hostileTraces(element, unsafe) {
+  await new Promise((resolve) => setTimeout(resolve, 50)); // let error/load events fire
+  const traces = [];
+  if (window.__pwned !== undefined) traces.push(`window.__pwned = ${window.__pwned}`);
+  if (!unsafe) {
+    for (const node of element.querySelectorAll("script, iframe, object, embed, style, link, meta, form")) traces.push(`<${node.localName}>`);
+    for (const node of element.querySelectorAll("*")) {
+      for (const attribute of node.attributes) {
+        if (/^on/i.test(attribute.name)) traces.push(`${node.localName}[${attribute.name}]`);
+        if ((attribute.name === "href" || attribute.name === "src") && /^\s*(javascript|vbscript|file|data(?!:image\/(png|gif|jpeg|webp)))/i.test(attribute.value)) {
+          traces.push(`${node.localName}[${attribute.name}=${attribute.value}]`);
+        }
+      }
+    }
+  }
+  return traces.length ? traces : null;
+}
+
+window.runCase = async function runCase(name, options = {}) {
   const [stream, expectedHTML] = await Promise.all([
     fetchText(`/data/${name}.ndjson`),
     fetchText(`/data/${name}.html`),
   ]);
   const lines = stream.split("\n").filter((line) => line.length > 0);
   const element = freshHost();
-  const view = new StreamMarkView(element);
+  const view = new StreamMarkView(element, { unsafe: !!options.unsafe });
   const observer = new MutationObserver(() => {});
   observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
   const report = {
@@ -129,6 +150,7 @@ window.runCase = async function runCase(name) {
     const closedUpdate = typeof patch === "string" || ["update", "retype", "append", "splice"].includes(patch.op)
       ? view.isClosed(targetId) : false;
     const reflowedBefore = view.stats.reflowed;
+    const rawBefore = view.stats.rawNodes;
     const loosenedBefore = view.stats.loosenedClosed;
     // A moved block must keep its DOM node (moved, not rebuilt).
     const movedNode = patch.op === "move" ? view.nodesOf(patch.id).find((node) => node.nodeType === 1) : null;
@@ -152,7 +174,7 @@ window.runCase = async function runCase(name) {
       }
     }
     report.mutations += count;
-    if (!closedUpdate && count > mutationBound(bytes, reflowed)) {
+    if (!closedUpdate && count > mutationBound(bytes, reflowed, view.stats.rawNodes - rawBefore)) {
       report.boundFails += 1;
       if (!report.worst) report.worst = { count, bytes, line: line.slice(0, 300) };
     }
@@ -210,6 +232,8 @@ window.runCase = async function runCase(name) {
     report.diff = { at: i, actual: actual.slice(Math.max(0, i - 80), i + 120), expected: expected.slice(Math.max(0, i - 80), i + 120) };
   }
   report.stats = view.stats;
+  report.hostile = await hostileTraces(element, !!options.unsafe);
+  report.rawElements = element.querySelectorAll("kbd, span, div, b, br, em").length;
   return report;
 };
 
