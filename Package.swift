@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StreamMarkHTML", targets: ["StreamMarkHTML"]),
         .library(name: "StreamMarkTerminal", targets: ["StreamMarkTerminal"]),
         .library(name: "StreamMarkTemplates", targets: ["StreamMarkTemplates"]),
+        .library(name: "StreamMarkObservation", targets: ["StreamMarkObservation"]),
         .executable(name: "streammark", targets: ["StreamMarkCLI"]),
         .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
         // Program output: templates with keyed identities.
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
+        // The UI data layer: an @Observable model of stable, per-block nodes.
+        .target(name: "StreamMarkObservation", dependencies: ["StreamMark"]),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
@@ -43,6 +46,10 @@ let package = Package(
         .testTarget(name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML"]),
         .testTarget(name: "StreamMarkTerminalTests", dependencies: ["StreamMark", "StreamMarkTerminal"]),
         .testTarget(name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
+        .testTarget(
+            name: "StreamMarkObservationTests",
+            dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML"]
+        ),
         .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML"]),
     ],
     swiftLanguageModes: [.v6]
