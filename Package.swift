@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StreamMarkTerminal", targets: ["StreamMarkTerminal"]),
         .library(name: "StreamMarkTemplates", targets: ["StreamMarkTemplates"]),
         .library(name: "StreamMarkObservation", targets: ["StreamMarkObservation"]),
+        .library(name: "StreamMarkAsync", targets: ["StreamMarkAsync"]),
         .executable(name: "streammark", targets: ["StreamMarkCLI"]),
         .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
     ],
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
         // The UI data layer: an @Observable model of stable, per-block nodes.
         .target(name: "StreamMarkObservation", dependencies: ["StreamMark"]),
+        // Backends: async sequences of chunks to patch batches and NDJSON lines.
+        .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
@@ -50,6 +53,7 @@ let package = Package(
             name: "StreamMarkObservationTests",
             dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML"]
         ),
+        .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
         .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML"]),
     ],
     swiftLanguageModes: [.v6]
