@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "StreamMarkTemplates", targets: ["StreamMarkTemplates"]),
         .library(name: "StreamMarkObservation", targets: ["StreamMarkObservation"]),
         .library(name: "StreamMarkAsync", targets: ["StreamMarkAsync"]),
+        .library(name: "StreamMarkWire", targets: ["StreamMarkWire"]),
         .executable(name: "streammark", targets: ["StreamMarkCLI"]),
         .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
     ],
@@ -34,10 +35,14 @@ let package = Package(
         .target(name: "StreamMarkObservation", dependencies: ["StreamMark"]),
         // Backends: async sequences of chunks to patch batches and NDJSON lines.
         .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
+        // LLM wire formats (OpenAI/Anthropic SSE, Ollama NDJSON) to text; Foundation only.
+        .target(name: "StreamMarkWire"),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
-            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTerminal", "StreamMarkTemplates"]
+            dependencies: [
+                "StreamMark", "StreamMarkHTML", "StreamMarkTerminal", "StreamMarkTemplates", "StreamMarkWire",
+            ]
         ),
         // The `streammark-bench` benchmark.
         .executableTarget(
@@ -54,7 +59,8 @@ let package = Package(
             dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML"]
         ),
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
-        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML"]),
+        .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),
+        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkWire"]),
     ],
     swiftLanguageModes: [.v6]
 )
