@@ -65,6 +65,7 @@ export class StreamMarkView {
       closedUpdates: 0, // updates of a closed block (link reference definitions)
       loosenedClosed: 0, // closed paragraphs re-wrapped because their list turned loose/tight
       reflowed: 0, // all paragraphs re-wrapped because their list turned loose/tight
+      rawNodes: 0, // unsafe only: top-level nodes of raw-HTML inline runs parsed or removed as a whole
     };
   }
 
@@ -625,7 +626,10 @@ export class StreamMarkView {
     if (from < groups.length) {
       const lastNodes = groups[groups.length - 1].nodes;
       before = lastNodes[lastNodes.length - 1].nextSibling;
-      for (let i = from; i < groups.length; i++) for (const node of groups[i].nodes) node.remove();
+      for (let i = from; i < groups.length; i++) {
+        if (groups[i].raw) this.stats.rawNodes += groups[i].nodes.length;
+        for (const node of groups[i].nodes) node.remove();
+      }
     }
     if (inlines.length) {
       const added = this.#buildInlines(inlines);
@@ -673,7 +677,9 @@ export class StreamMarkView {
     if (this.options.unsafe && inlines.some(containsRawHTML)) {
       const template = this.document.createElement("template");
       template.innerHTML = inlines.map((inline) => this.#inlineHTML(inline)).join("");
-      return [{ v: null, raw: true, nodes: [...template.content.childNodes] }];
+      const nodes = [...template.content.childNodes];
+      this.stats.rawNodes += nodes.length;
+      return [{ v: null, raw: true, nodes }];
     }
     return inlines.map((inline) => this.#buildInline(inline));
   }
@@ -854,8 +860,10 @@ export class StreamMarkView {
     const inlines = host.inlines;
     const last = inlines.length - 1;
     if (last >= 0 && typeof inlines[last] === "string") {
-      inlines[last] = dropTail(inlines[last], drop) + text;
+      const previous = inlines[last];
+      inlines[last] = dropTail(previous, drop) + text;
       const group = host.groups[host.groups.length - 1];
+      if (group && group.raw && this.#appendRaw(group, previous, drop, text)) return;
       if (group && !group.raw && typeof group.v === "string") {
         const node = group.nodes[0];
         if (drop > 0) node.replaceData(node.length - drop, drop, text);
@@ -869,6 +877,26 @@ export class StreamMarkView {
       throw new Error(`streammark: append ${rec.id}: drop ${drop} after a non-text inline`);
     }
     host.set(this.#spliceInlines(host.box, host.end(), host.groups, inlines), inlines);
+  }
+
+  /// With `unsafe`, a run with raw inline HTML is one parsed group; text
+  /// appended after its last tag is the last text node in tree order (the
+  /// parser puts it into the innermost open element). True when that node
+  /// ends with the old text and was changed in place.
+  #appendRaw(group, previous, drop, text) {
+    let node = null;
+    for (let i = group.nodes.length - 1; i >= 0 && !node; i--) {
+      const top = group.nodes[i];
+      if (top.nodeType === 3) { node = top; break; }
+      if (top.nodeType !== 1) return false;
+      const walker = this.document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+      for (let next = walker.nextNode(); next; next = walker.nextNode()) node = next;
+      if (!node && top.firstChild) return false;
+    }
+    if (!node || !node.data.endsWith(previous) || previous.length < drop) return false;
+    if (drop > 0) node.replaceData(node.length - drop, drop, text);
+    else if (text) node.appendData(text);
+    return true;
   }
 
   /// v2 `splice`: the inlines after the first `keep` are replaced.

@@ -31,6 +31,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WEB = os.path.dirname(HERE)
 REPO = os.path.dirname(os.path.dirname(WEB))
 DEMO_ANSWER = os.path.join(WEB, "demo-answer.md")  # the demo's answer (task list, quote, table, code)
+HOSTILE = os.path.join(HERE, "fixtures", "hostile.md")  # script, event handlers, javascript: URLs (safe mode)
+RAW_HTML = os.path.join(HERE, "fixtures", "raw-html.md")  # well-formed raw HTML, rendered with unsafe: true
+LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 sys.dont_write_bytecode = True
 sys.path.insert(0, WEB)
@@ -50,12 +53,14 @@ def protocols(streammark):
 
 
 def generate(streammark, source, out_dir, name, replay, protocol=()):
-    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML)."""
+    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML;
+    `--unsafe` for the raw-HTML fixture, which the view renders unsafe too)."""
     with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
         subprocess.run([streammark, "--replay", replay, "--format", "patches", *protocol, source], stdout=out,
                        check=True)
+    unsafe = ["--unsafe"] if source == RAW_HTML else []
     with open(os.path.join(out_dir, name + ".html"), "wb") as out:
-        subprocess.run([streammark, "--format", "html", source], stdout=out, check=True)
+        subprocess.run([streammark, "--format", "html", *unsafe, source], stdout=out, check=True)
     return name
 
 
@@ -88,7 +93,30 @@ def open_harness(driver, base):
     raise RuntimeError("harness.js did not load")
 
 
-def check_case(report):
+def generate_template(streammark, template, states, out_dir, name):
+    """Writes NAME.ndjson (the template's patches through every state) and
+    NAME.html (the HTML of the last state)."""
+    with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
+        subprocess.run([streammark, "template", template, "--data-sequence", states, "--format", "patches"],
+                       stdout=out, check=True)
+    with open(os.path.join(out_dir, name + ".html"), "wb") as out:
+        subprocess.run([streammark, "template", template, "--data-sequence", states, "--format", "html"],
+                       stdout=out, check=True)
+
+
+def check_template(report):
+    """A template stream (program output: moves, removals, task updates, no
+    closes): (a) and (c) as for documents, and every moved block keeps its
+    DOM node."""
+    if "error" in report:
+        return [report["error"]]
+    failures = [f for f in check_case(report, selection=False)]
+    if report["moves"] == 0 or report["movesKept"] != report["moves"]:
+        failures.append(f"moves: {report['movesKept']} of {report['moves']} moved blocks kept their node")
+    return failures
+
+
+def check_case(report, selection=True):
     """The failures of one document's report (empty: passed)."""
     if "error" in report:
         return [report["error"]]
@@ -100,8 +128,9 @@ def check_case(report):
         failures.append(f"(b) {report['closedHits']} mutations of closed blocks: {report['closedViolations']}")
     if report["boundFails"]:
         failures.append(f"(c) {report['boundFails']} patches over the mutation bound, first: {report['worst']}")
-    if report["selection"] is not True:
-        failures.append(f"(d) selection in a closed block lost or never made: {report['selection']}")
+    if selection and report["selection"] is not True:
+        failures.append(f"(d) selection or ranges in closed blocks lost: {report['rangesKept']} of {report['ranges']} "
+                        f"ranges kept, selection {report['selectedText']!r}")
     return failures
 
 
@@ -136,7 +165,7 @@ def main():
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
-    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER]
+    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, HOSTILE, RAW_HTML]
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
     versions = protocols(args.streammark)
@@ -145,6 +174,8 @@ def main():
     protocol_of = {}
     for version, flags in versions.items():
         for source in sources:
+            if source == args.long and version != next(iter(versions)):
+                continue  # the long document once, in the preferred protocol
             name = os.path.splitext(os.path.basename(source))[0] + "." + version
             names[name] = source
             protocol_of[name] = flags
@@ -164,16 +195,26 @@ def main():
             totals = {}
             for name in names:
                 version = name.rsplit(".", 1)[1]
-                report = call(driver, "runCase", name)
+                report = call(driver, "runCase", name, {"unsafe": names[name] == RAW_HTML})
                 failures = check_case(report)
+                if "error" not in report and report["hostile"]:
+                    failures.append(f"hostile content reached the page: {report['hostile']}")
+                if names[name] == RAW_HTML and "error" not in report and report["rawElements"] < 5:
+                    failures.append(f"unsafe: raw HTML was not rendered ({report['rawElements']} raw elements)")
+                if names[name] == LATE_LINKS and "error" not in report and report["stats"]["closedUpdates"] == 0:
+                    failures.append("late link definitions did not update any closed block")
                 if "error" not in report:
-                    total = totals.setdefault(version, {"documents": 0, "mutations": 0, "closedHits": 0, "linkHits": 0,
-                                                        "reflowHits": 0, "patches": 0, "patchBytes": 0,
-                                                        "maxRatio": 0.0})
-                    total["documents"] += 1
-                    for key in ("mutations", "closedHits", "linkHits", "reflowHits", "patches", "patchBytes"):
-                        total[key] += report[key]
-                    total["maxRatio"] = max(total["maxRatio"], report["maxRatio"])
+                    groups = [version + " all documents"]
+                    if "/Corpus/llm/" in names[name]:
+                        groups.append(version + " Corpus/llm")
+                    for group in groups:
+                        total = totals.setdefault(group, {"documents": 0, "mutations": 0, "closedHits": 0,
+                                                          "linkHits": 0, "reflowHits": 0, "patches": 0,
+                                                          "patchBytes": 0, "maxRatio": 0.0})
+                        total["documents"] += 1
+                        for key in ("mutations", "closedHits", "linkHits", "reflowHits", "patches", "patchBytes"):
+                            total[key] += report[key]
+                        total["maxRatio"] = max(total["maxRatio"], report["maxRatio"])
                 if failures:
                     failed += 1
                     print(f"FAIL {name}")
@@ -183,8 +224,24 @@ def main():
                     passed += 1
                     print(f"ok   {name}: {report['patches']} patches, {report['mutations']} mutations, "
                           f"closed-block mutations {report['closedHits']} (+{report['linkHits']} link-definition, "
-                          f"+{report['reflowHits']} list-loosening), selection kept {report['selectedText']!r}",
+                          f"+{report['reflowHits']} list-loosening), {report['rangesKept']} ranges and the selection "
+                          f"{report['selectedText']!r} kept",
                           flush=True)
+
+            template = os.path.join(HERE, "fixtures", "plan.md.mustache")
+            generate_template(args.streammark, template, os.path.join(HERE, "fixtures", "plan.ndjson"), data,
+                              "template-plan")
+            report = call(driver, "runCase", "template-plan")
+            failures = check_template(report)
+            if failures:
+                failed += 1
+                print("FAIL template-plan")
+                for failure in failures:
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   template-plan: {report['patches']} patches, {report['moves']} moves (nodes kept), "
+                      f"{report['mutations']} mutations")
 
             canary_name = next(iter(names))
             canary = call(driver, "runCanary", canary_name)
@@ -203,8 +260,8 @@ def main():
                     print(f"timing {version}: {longest} ({os.path.getsize(names[longest])} bytes), "
                           f"{timing['patches']} patches ({timing['bytes']} bytes of NDJSON) applied in "
                           f"{timing['ms']:.1f} ms (best of 3, no observer)")
-            for version, total in totals.items():
-                print(f"totals {version} over {total['documents']} documents: {total['patches']} patches, "
+            for group, total in sorted(totals.items()):
+                print(f"totals {group} ({total['documents']}): {total['patches']} patches, "
                       f"{total['patchBytes']} bytes, {total['mutations']} DOM mutations; on closed blocks "
                       f"{total['closedHits']} (+{total['linkHits']} link-definition updates, +{total['reflowHits']} "
                       f"list loosening); max mutations per patch byte {total['maxRatio']:.3f}")

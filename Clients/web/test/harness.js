@@ -11,7 +11,9 @@
 //   linkHits, reflowHits   mutations of the two exceptions (updates of a
 //                   closed block, lists turning loose after items closed)
 //   boundFails  (c) patches whose mutation count exceeded the bound
-//   selection   (d) a selection made in a closed block survived
+//   selection   (d) the selection made in the first closed block, and a live
+//                   Range in every closed top-level block, survived (blocks
+//                   rewritten by a late link definition exempt)
 // window.timeStream(name, runs) applies the same stream without observer and
 // returns the fastest run's time in ms.
 
@@ -19,9 +21,10 @@ import { StreamMarkView } from "../streammark.js";
 
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
-/// because its list turned loose or tight.
-export function mutationBound(bytes, reflowed) {
-  return 6 + Math.ceil(bytes / 4) + 8 * reflowed;
+/// because its list turned loose or tight, plus (unsafe mode only) the nodes
+/// of a raw-HTML inline run that had to be parsed again as a whole.
+export function mutationBound(bytes, reflowed, rawNodes) {
+  return 6 + Math.ceil(bytes / 4) + 8 * reflowed + rawNodes;
 }
 
 /// The two sides of the HTML comparison, each serialized by the browser:
@@ -73,32 +76,69 @@ function closedNodes(view) {
   return closed;
 }
 
+/// A text node of at least two characters inside a closed block's element.
+function textIn(rec) {
+  if (!rec || !rec.el) return null;
+  const walker = document.createTreeWalker(rec.el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.data.trim().length >= 2) return node;
+  return null;
+}
+
 /// A text node of at least two characters inside a closed top-level block.
 function selectionTarget(view) {
   for (const rec of view.root.children) {
-    if (!rec.closed || !rec.el) continue;
-    const walker = document.createTreeWalker(rec.el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.data.trim().length >= 2) return node;
+    if (!rec.closed) continue;
+    const node = textIn(rec);
+    if (node) return node;
   }
   return null;
 }
 
-window.runCase = async function runCase(name) {
+/// The top-level block holding block `id`.
+function topLevel(view, id) {
+  let rec = view.blocks.get(id);
+  while (rec && rec.parent && rec.parent !== view.root) rec = rec.parent;
+  return rec ? rec.id : null;
+}
+
+/// What hostile input could have left behind: a flag set by a script or an
+/// event handler, script-capable elements or attributes, dangerous URLs.
+async function hostileTraces(element, unsafe) {
+  await new Promise((resolve) => setTimeout(resolve, 50)); // let error/load events fire
+  const traces = [];
+  if (window.__pwned !== undefined) traces.push(`window.__pwned = ${window.__pwned}`);
+  if (!unsafe) {
+    for (const node of element.querySelectorAll("script, iframe, object, embed, style, link, meta, form")) traces.push(`<${node.localName}>`);
+    for (const node of element.querySelectorAll("*")) {
+      for (const attribute of node.attributes) {
+        if (/^on/i.test(attribute.name)) traces.push(`${node.localName}[${attribute.name}]`);
+        if ((attribute.name === "href" || attribute.name === "src") && /^\s*(javascript|vbscript|file|data(?!:image\/(png|gif|jpeg|webp)))/i.test(attribute.value)) {
+          traces.push(`${node.localName}[${attribute.name}=${attribute.value}]`);
+        }
+      }
+    }
+  }
+  return traces.length ? traces : null;
+}
+
+window.runCase = async function runCase(name, options = {}) {
   const [stream, expectedHTML] = await Promise.all([
     fetchText(`/data/${name}.ndjson`),
     fetchText(`/data/${name}.html`),
   ]);
   const lines = stream.split("\n").filter((line) => line.length > 0);
   const element = freshHost();
-  const view = new StreamMarkView(element);
+  const view = new StreamMarkView(element, { unsafe: !!options.unsafe });
   const observer = new MutationObserver(() => {});
   observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
   const report = {
     name, patches: lines.length, patchBytes: 0, mutations: 0, closedHits: 0, linkHits: 0,
     reflowHits: 0, boundFails: 0, worst: null, maxRatio: 0, closedViolations: [], selection: null,
+    moves: 0, movesKept: 0,
   };
   let closed = new Set();
   let selected = null;
+  const marks = [];
   const encoder = new TextEncoder();
   for (const line of lines) {
     const patch = JSON.parse(line);
@@ -110,8 +150,15 @@ window.runCase = async function runCase(name) {
     const closedUpdate = typeof patch === "string" || ["update", "retype", "append", "splice"].includes(patch.op)
       ? view.isClosed(targetId) : false;
     const reflowedBefore = view.stats.reflowed;
+    const rawBefore = view.stats.rawNodes;
     const loosenedBefore = view.stats.loosenedClosed;
+    // A moved block must keep its DOM node (moved, not rebuilt).
+    const movedNode = patch.op === "move" ? view.nodesOf(patch.id).find((node) => node.nodeType === 1) : null;
     view.apply(patch);
+    if (patch.op === "move") {
+      report.moves += 1;
+      if (movedNode && movedNode.isConnected && view.nodesOf(patch.id).includes(movedNode)) report.movesKept += 1;
+    }
     const records = observer.takeRecords();
     const reflowed = view.stats.reflowed - reflowedBefore;
     let count = 0;
@@ -127,34 +174,55 @@ window.runCase = async function runCase(name) {
       }
     }
     report.mutations += count;
-    if (!closedUpdate && count > mutationBound(bytes, reflowed)) {
+    if (!closedUpdate && count > mutationBound(bytes, reflowed, view.stats.rawNodes - rawBefore)) {
       report.boundFails += 1;
       if (!report.worst) report.worst = { count, bytes, line: line.slice(0, 300) };
     }
     report.maxRatio = Math.max(report.maxRatio, count / bytes);
     if (patch.op === "close" || closedUpdate || reflowed > 0) closed = closedNodes(view);
-    if (patch.op === "close" && !selected) {
-      const node = selectionTarget(view);
+    if (closedUpdate) {
+      const top = topLevel(view, targetId);
+      for (const mark of marks) if (mark.id === top) mark.updated = true;
+    }
+    // (d) A live Range over text of every top-level block when it closes;
+    // the first one is also the window's selection.
+    if (patch.op === "close" && view.blocks.get(patch.id) && view.blocks.get(patch.id).parent === view.root) {
+      const node = textIn(view.blocks.get(patch.id));
       if (node) {
         const range = document.createRange();
         range.setStart(node, 0);
         range.setEnd(node, Math.min(node.data.length, 12));
-        const selection = window.getSelection();
-        selection.removeAllRanges();
-        selection.addRange(range);
-        selected = { node, text: selection.toString(), end: range.endOffset };
+        const mark = { id: patch.id, node, range, text: range.toString(), end: range.endOffset, updated: false };
+        marks.push(mark);
+        if (!selected) {
+          const selection = window.getSelection();
+          selection.removeAllRanges();
+          selection.addRange(range);
+          selected = mark;
+        }
       }
     }
   }
   view.finish();
   observer.disconnect();
-  if (selected) {
+  // A selection or range survives when it still spans the same characters
+  // of the same (connected) text node. Blocks that a later link reference
+  // definition rewrote are exempt (counted in linkHits).
+  const intact = (mark, range) => !!range && mark.node.isConnected && range.startContainer === mark.node &&
+    range.endContainer === mark.node && range.startOffset === 0 && range.endOffset === mark.end &&
+    range.toString() === mark.text && mark.text.length >= 2;
+  const checked = marks.filter((mark) => !mark.updated);
+  report.ranges = checked.length;
+  report.rangesKept = checked.filter((mark) => intact(mark, mark.range)).length;
+  if (selected && !selected.updated) {
     const selection = window.getSelection();
     const range = selection.rangeCount === 1 ? selection.getRangeAt(0) : null;
-    report.selection = !!range && selected.node.isConnected && range.startContainer === selected.node &&
-      range.endContainer === selected.node && range.startOffset === 0 && range.endOffset === selected.end &&
-      selection.toString() === selected.text && selected.text.length >= 2;
+    report.selection = intact(selected, range) && selection.toString() === selected.text &&
+      report.ranges > 0 && report.rangesKept === report.ranges;
     report.selectedText = selected.text;
+  } else {
+    report.selection = report.ranges > 0 && report.rangesKept === report.ranges;
+    report.selectedText = selected ? selected.text : null;
   }
   const { actual, expected } = normalize(element, expectedHTML);
   report.equal = actual === expected;
@@ -164,6 +232,8 @@ window.runCase = async function runCase(name) {
     report.diff = { at: i, actual: actual.slice(Math.max(0, i - 80), i + 120), expected: expected.slice(Math.max(0, i - 80), i + 120) };
   }
   report.stats = view.stats;
+  report.hostile = await hostileTraces(element, !!options.unsafe);
+  report.rawElements = element.querySelectorAll("kbd, span, div, b, br, em").length;
   return report;
 };
 
