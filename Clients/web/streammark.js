@@ -793,14 +793,14 @@ export class StreamMarkView {
     switch (patch.op) {
       case "insert":
         this.#insert(patch.parent, patch.index, patch.block, 2);
-        this.#target = hasTextTail(patch.block.kind) ? { id: patch.block.id, cell: null, drop: 0 } : null;
+        this.#target = hasTextTail(patch.block.kind) ? { id: patch.block.id, cell: null, drop: 0, before: 0 } : null;
         return;
       case "remove": this.#remove(this.#get(patch.id)); break;
       case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
       case "close": this.#get(patch.id).closed = true; break;
       case "update":
         this.#setKind(this.#get(patch.id), kindFromV2(patch.kind));
-        this.#target = hasTextTail(patch.kind) ? { id: patch.id, cell: null, drop: 0 } : null;
+        this.#target = hasTextTail(patch.kind) ? { id: patch.id, cell: null, drop: 0, before: 0 } : null;
         return;
       case "retype": {
         const rec = this.#get(patch.id);
@@ -809,20 +809,21 @@ export class StreamMarkView {
         if (kind.type !== "paragraph" && kind.type !== "heading") throw new Error(`streammark: retype ${patch.id} to ${kind.type}`);
         kind.inlines = rec.kind.inlines;
         this.#setKind(rec, kind);
-        this.#target = { id: patch.id, cell: null, drop: 0 };
+        this.#target = { id: patch.id, cell: null, drop: 0, before: 0 };
         return;
       }
       case "append": {
         const cell = patch.cell === undefined ? null : patch.cell;
         const drop = patch.drop === undefined ? 0 : patch.drop;
-        this.#append(this.#get(patch.id), cell, drop, patch.text);
-        this.#target = { id: patch.id, cell, drop };
+        const before = patch.before === undefined ? 0 : patch.before;
+        this.#append(this.#get(patch.id), cell, drop, before, patch.text);
+        this.#target = { id: patch.id, cell, drop, before };
         return;
       }
       case "splice": {
         const cell = patch.cell === undefined ? null : patch.cell;
         this.#splice(this.#get(patch.id), cell, patch.keep, patch.inlines);
-        this.#target = { id: patch.id, cell, drop: 0 };
+        this.#target = { id: patch.id, cell, drop: 0, before: 0 };
         return;
       }
       default: throw new Error(`streammark: unknown op ${patch.op}`);
@@ -834,25 +835,26 @@ export class StreamMarkView {
   #continue(text) {
     const target = this.#target;
     if (this.version !== 2 || !target) throw new Error("streammark: a continuation line without an append target");
-    this.#append(this.#get(target.id), target.cell, target.drop, text);
+    this.#append(this.#get(target.id), target.cell, target.drop, target.before, text);
   }
 
   /// v2 `append`: the text tail (a code or HTML block's literal, or the last
-  /// inline of a paragraph, heading or cell) loses `drop` ASCII characters
-  /// and gains `text`. A text node changes with one replaceData/appendData.
-  #append(rec, cell, drop, text) {
-    if (typeof text !== "string" || !(Number.isInteger(drop) && drop >= 0)) throw new Error("streammark: bad append");
+  /// inline of a paragraph, heading or cell) keeps its last `before` ASCII
+  /// characters last; before them it loses `drop` ASCII characters and gains
+  /// `text`. A text node changes with one appendData/replaceData.
+  #append(rec, cell, drop, before, text) {
+    if (typeof text !== "string" || !(Number.isInteger(drop) && drop >= 0) || !(Number.isInteger(before) && before >= 0)) {
+      throw new Error("streammark: bad append");
+    }
     if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
     const kind = rec.kind;
     if (cell === null && kind.type === "code_block") {
-      kind.code.literal = dropTail(kind.code.literal, drop) + text;
-      const node = rec.text;
-      if (drop > 0) node.replaceData(node.length - drop, drop, text);
-      else if (text) node.appendData(text);
+      kind.code.literal = editTail(kind.code.literal, drop, before, text);
+      editTextNode(rec.text, drop, before, text);
       return;
     }
     if (cell === null && kind.type === "html_block") {
-      kind.literal = dropTail(kind.literal, drop) + text;
+      kind.literal = editTail(kind.literal, drop, before, text);
       if (this.options.unsafe) this.#rebuild(rec);
       return;
     }
@@ -861,20 +863,18 @@ export class StreamMarkView {
     const last = inlines.length - 1;
     if (last >= 0 && typeof inlines[last] === "string") {
       const previous = inlines[last];
-      inlines[last] = dropTail(previous, drop) + text;
+      inlines[last] = editTail(previous, drop, before, text);
       const group = host.groups[host.groups.length - 1];
-      if (group && group.raw && this.#appendRaw(group, previous, drop, text)) return;
+      if (group && group.raw && this.#appendRaw(group, previous, drop, before, text)) return;
       if (group && !group.raw && typeof group.v === "string") {
-        const node = group.nodes[0];
-        if (drop > 0) node.replaceData(node.length - drop, drop, text);
-        else if (text) node.appendData(text);
+        editTextNode(group.nodes[0], drop, before, text);
         group.v = inlines[last];
         return;
       }
-    } else if (drop === 0) {
+    } else if (drop === 0 && before === 0) {
       inlines.push(text);
     } else {
-      throw new Error(`streammark: append ${rec.id}: drop ${drop} after a non-text inline`);
+      throw new Error(`streammark: append ${rec.id}: drop ${drop}, before ${before} after a non-text inline`);
     }
     host.set(this.#spliceInlines(host.box, host.end(), host.groups, inlines), inlines);
   }
@@ -883,7 +883,7 @@ export class StreamMarkView {
   /// appended after its last tag is the last text node in tree order (the
   /// parser puts it into the innermost open element). True when that node
   /// ends with the old text and was changed in place.
-  #appendRaw(group, previous, drop, text) {
+  #appendRaw(group, previous, drop, before, text) {
     let node = null;
     for (let i = group.nodes.length - 1; i >= 0 && !node; i--) {
       const top = group.nodes[i];
@@ -893,9 +893,8 @@ export class StreamMarkView {
       for (let next = walker.nextNode(); next; next = walker.nextNode()) node = next;
       if (!node && top.firstChild) return false;
     }
-    if (!node || !node.data.endsWith(previous) || previous.length < drop) return false;
-    if (drop > 0) node.replaceData(node.length - drop, drop, text);
-    else if (text) node.appendData(text);
+    if (!node || !node.data.endsWith(previous)) return false;
+    editTextNode(node, drop, before, text);
     return true;
   }
 
@@ -993,13 +992,24 @@ function hasTextTail(kind) {
   return type === "code_block" || type === "html_block" || type === "paragraph" || type === "heading";
 }
 
-/// `text` without its last `drop` characters (v2 drops only ASCII).
-function dropTail(text, drop) {
-  if (drop === 0) return text;
-  if (drop > text.length || /[^\x00-\x7f]/.test(text.slice(text.length - drop))) {
-    throw new Error(`streammark: cannot drop ${drop} ASCII characters`);
+/// The v2 edit of a text tail: the last `before` characters stay last;
+/// before them `drop` characters go and `text` comes (both counts ASCII).
+function editTail(tail, drop, before, text) {
+  if (drop === 0 && before === 0) return tail + text;
+  const end = tail.length - before;
+  if (end - drop < 0 || /[^\x00-\x7f]/.test(tail.slice(end - drop))) {
+    throw new Error(`streammark: cannot drop ${drop} / keep ${before} ASCII characters`);
   }
-  return text.slice(0, text.length - drop);
+  return tail.slice(0, end - drop) + text + tail.slice(end);
+}
+
+/// The same edit on a text node: one appendData or replaceData.
+function editTextNode(node, drop, before, text) {
+  if (drop === 0 && before === 0) {
+    if (text) node.appendData(text);
+  } else if (drop > 0 || text) {
+    node.replaceData(node.length - before - drop, drop, text);
+  }
 }
 
 function flatten(groups) {

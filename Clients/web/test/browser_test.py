@@ -134,6 +134,35 @@ def check_case(report, selection=True):
     return failures
 
 
+NORMALIZE = """
+const [html] = arguments;
+const inert = document.implementation.createHTMLDocument("");
+inert.body.innerHTML = html;
+const clone = document.getElementById("answer").cloneNode(true);
+for (const node of clone.querySelectorAll("[data-id]")) node.removeAttribute("data-id");
+return [clone.innerHTML, inert.body.innerHTML, document.body.dataset.state, document.getElementById("status").textContent];
+"""
+
+
+def check_demo_live(driver, base, streammark, data):
+    """The demo as a person uses it: /stream runs streammark --replay on the
+    demo answer; the page reads the response as it arrives. Its final answer
+    must equal streammark --format html."""
+    serve.Handler.streammark = streammark
+    serve.Handler.document = DEMO_ANSWER
+    expected = subprocess.run([streammark, "--format", "html", DEMO_ANSWER], capture_output=True,
+                              check=True).stdout.decode()
+    driver.get(f"{base}/demo.html?replay=48:3")
+    for _ in range(600):
+        if driver.execute_script("return document.body.dataset.state") in ("done", "error"):
+            break
+        time.sleep(0.05)
+    actual, want, state, status = driver.execute_script(NORMALIZE, expected)
+    if state != "done" or actual != want:
+        return [f"demo over /stream: state {state}, status {status!r}, HTML equal: {actual == want}"]
+    return []
+
+
 def screenshots(driver, base, name, out_dir, pause_at):
     os.makedirs(out_dir, exist_ok=True)
     driver.set_window_size(1000, 1480)
@@ -242,6 +271,17 @@ def main():
                 passed += 1
                 print(f"ok   template-plan: {report['patches']} patches, {report['moves']} moves (nodes kept), "
                       f"{report['mutations']} mutations")
+
+            failures = check_demo_live(driver, base, args.streammark, data)
+            if failures:
+                failed += 1
+                print("FAIL demo-live")
+                for failure in failures:
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print("ok   demo-live: the demo page over a live /stream (48-byte chunks, 3 ms) ends with the same HTML")
+            open_harness(driver, base)
 
             canary_name = next(iter(names))
             canary = call(driver, "runCanary", canary_name)
