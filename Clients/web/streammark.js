@@ -174,6 +174,21 @@ export class StreamMarkView {
     return rec;
   }
 
+  /// Throws before anything changes when a block of the subtree has no id
+  /// or an id already in use.
+  #checkIds(json) {
+    const seen = new Set();
+    const stack = [json];
+    while (stack.length) {
+      const block = stack.pop();
+      if (!block || typeof block.id !== "string" || !block.kind) throw new Error("streammark: a block needs an id and a kind");
+      if (this.blocks.has(block.id) || seen.has(block.id)) throw new Error(`streammark: duplicate block ${block.id}`);
+      seen.add(block.id);
+      if (block.children !== undefined && !Array.isArray(block.children)) throw new Error("streammark: bad children");
+      stack.push(...(block.children || []));
+    }
+  }
+
   #adopt(json, parent, version) {
     if (!json || typeof json.id !== "string" || !json.kind) throw new Error("streammark: a block needs an id and a kind");
     if (this.blocks.has(json.id)) throw new Error(`streammark: duplicate block ${json.id}`);
@@ -198,10 +213,16 @@ export class StreamMarkView {
   #insert(parentId, index, json, version) {
     const parent = this.#get(parentId);
     if (version === 2 && index === undefined) index = parent.children.length;
+    if (!(Number.isInteger(index) && index >= 0 && index <= parent.children.length)) throw new Error(`streammark: bad index ${index}`);
+    this.#checkIds(json);
     const rec = this.#adopt(json, parent, version);
-    if (!(index >= 0 && index <= parent.children.length)) throw new Error(`streammark: bad index ${index}`);
+    try {
+      this.#build(rec); // off-document: a bad kind throws before anything changed
+    } catch (error) {
+      this.#forget(rec);
+      throw error;
+    }
     parent.children.splice(index, 0, rec);
-    this.#build(rec);
     this.#place(rec);
     this.#syncLeads(parent, index);
   }
