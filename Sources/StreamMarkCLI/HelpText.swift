@@ -33,6 +33,14 @@ enum HelpText {
           --no-hyperlinks     show URLs after link text instead of OSC 8 hyperlinks
                               (always so when stdout is not a terminal)
         Input:
+          --input FORMAT      text (default): Markdown; openai: server-sent events
+                              of Chat Completions or the Responses API; anthropic:
+                              Messages streaming events; ollama: NDJSON of
+                              /api/chat or /api/generate. Deltas are rendered as
+                              they arrive (curl -N … | streammark --input openai).
+                              Error events, malformed or cut streams and unknown
+                              event types: a message on stderr, exit 1, with
+                              everything received so far rendered.
           --replay BYTES[:MS] replay the input in chunks of BYTES with MS
                               milliseconds between them, as if it were streaming
         Parsing and rendering:
@@ -45,8 +53,8 @@ enum HelpText {
                               to stderr at the end
           --help, --version
 
-        Exit status: 0 success, 1 unreadable input or failed verification,
-        64 bad arguments.
+        Exit status: 0 success, 1 unreadable input, a failed wire stream or
+        failed verification, 64 bad arguments.
 
         """
 }
