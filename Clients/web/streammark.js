@@ -22,13 +22,14 @@
 //   definition that arrived later, and a list turning loose after some of
 //   its items closed (HTML then needs `<p>` around their paragraphs);
 // - safe by construction: text goes through text nodes and attributes
-//   through setAttribute, never innerHTML; URLs are filtered with the Swift
+//   through setAttribute, never innerHTML (only `unsafe: true` parses the
+//   raw HTML itself, as `streammark --unsafe` emits it); URLs are filtered with the Swift
 //   HTML renderer's rules (Sources/StreamMarkHTML/URLSafety.swift); raw HTML
 //   becomes the comment `<!-- raw HTML omitted -->` unless `unsafe: true`.
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
-  /// v2: where a bare-string continuation line appends ({ id, cell, drop }).
+  /// v2: where a bare-string continuation line appends ({ id, cell, drop, before }).
   #target = null;
 
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
