@@ -104,9 +104,12 @@ public struct DeltaEncoder: Sendable {
     private mutating func appendText(
         id: BlockID, cell: Int?, from old: String, to new: String, into result: inout [DeltaPatch]
     ) -> Bool {
-        let preferred = target.matches(id: id, cell: cell) ? target.drop : nil
-        guard let (drop, text) = Self.textDelta(from: old, to: new, preferredDrop: preferred) else { return false }
-        if drop > 0 || !text.isEmpty { emit(.append(id: id, cell: cell, drop: drop, text: text), into: &result) }
+        let preferred = target.matches(id: id, cell: cell) ? (target.drop, target.before) : nil
+        guard let edit = Self.textDelta(from: old, to: new, preferred: preferred) else { return false }
+        if edit.drop > 0 || !edit.text.isEmpty {
+            emit(
+                .append(id: id, cell: cell, drop: edit.drop, before: edit.before, text: edit.text), into: &result)
+        }
         return true
     }
 
@@ -128,7 +131,7 @@ public struct DeltaEncoder: Sendable {
             keep += 1
         } else if keep == old.count, keep < new.count, case .text(let n) = new[keep], !Self.endsWithText(old) {
             // A text inline after a non-text one (or in empty content).
-            emit(.append(id: id, cell: cell, drop: 0, text: n), into: &result)
+            emit(.append(id: id, cell: cell, drop: 0, before: 0, text: n), into: &result)
             keep += 1
         }
         if keep < new.count || keep < old.count {
@@ -140,41 +143,61 @@ public struct DeltaEncoder: Sendable {
         if case .text? = inlines.last { true } else { false }
     }
 
-    /// How `new` follows from `old`: drop the last `drop` bytes of `old`
-    /// (all ASCII) and append `text`; `nil` if the bytes that differ are not
-    /// ASCII. Uses `preferredDrop` (the previous append's, so the wire can
-    /// send a bare continuation line) when it is valid.
+    /// How `new` follows from `old` as a ``TextEdit``, or `nil` if the
+    /// bytes that differ are not ASCII. Tries `preferred` (the previous
+    /// append's counts, so the wire can send a bare continuation line),
+    /// then keeping a final newline at the end (`before` 1: a code block's
+    /// last line), then a plain drop.
     ///
     /// - Complexity: one `memcmp` of `old` when the text grew at its end or
-    ///   the preferred drop holds, else O(old).
-    static func textDelta(from old: String, to new: String, preferredDrop: Int?) -> (drop: Int, text: String)? {
+    ///   the preferred counts hold, else O(old).
+    static func textDelta(from old: String, to new: String, preferred: (drop: Int, before: Int)?) -> TextEdit? {
         var new = new
         var old = old
-        return new.withUTF8 { (n: UnsafeBufferPointer<UInt8>) -> (Int, String)? in
-            old.withUTF8 { (o: UnsafeBufferPointer<UInt8>) -> (Int, String)? in
+        return new.withUTF8 { (n: UnsafeBufferPointer<UInt8>) -> TextEdit? in
+            old.withUTF8 { (o: UnsafeBufferPointer<UInt8>) -> TextEdit? in
                 func isASCII(_ range: Range<Int>) -> Bool { !o[range].contains { $0 >= 0x80 } }
-                func tail(_ start: Int) -> String {
-                    String(decoding: UnsafeBufferPointer(rebasing: n[start...]), as: UTF8.self)
+                func text(_ range: Range<Int>) -> String {
+                    String(decoding: UnsafeBufferPointer(rebasing: n[range]), as: UTF8.self)
                 }
                 func samePrefix(_ count: Int) -> Bool {
                     count == 0 || memcmp(n.baseAddress!, o.baseAddress!, count) == 0
                 }
-                if let drop = preferredDrop, drop <= o.count, drop <= 64 {
-                    let keep = o.count - drop
-                    if keep <= n.count, samePrefix(keep), isASCII(keep..<o.count) { return (drop, tail(keep)) }
+                /// Whether both end with the same `before` ASCII bytes.
+                func sameEnd(_ before: Int) -> Bool {
+                    guard before <= o.count && before <= n.count else { return false }
+                    var k = 1
+                    while k <= before {
+                        if o[o.count - k] != n[n.count - k] || o[o.count - k] >= 0x80 { return false }
+                        k += 1
+                    }
+                    return true
                 }
-                var common = 0
-                if o.count <= n.count, samePrefix(o.count) {
-                    common = o.count
-                } else {
-                    let limit = min(o.count, n.count)
-                    while common < limit && o[common] == n[common] { common += 1 }
+                if let (drop, before) = preferred, drop <= 64, sameEnd(before), drop <= o.count - before {
+                    let keep = o.count - before - drop
+                    if keep <= n.count - before, samePrefix(keep), isASCII(keep..<(o.count - before)) {
+                        return TextEdit(drop: drop, before: before, text: text(keep..<(n.count - before)))
+                    }
                 }
-                // Back off to the start of a character: the dropped part
-                // must be whole ASCII characters.
-                while common > 0 && common < o.count && o[common] & 0xC0 == 0x80 { common -= 1 }
-                guard isASCII(common..<o.count) else { return nil }
-                return (o.count - common, tail(common))
+                func minimal(before: Int) -> TextEdit? {
+                    guard sameEnd(before) else { return nil }
+                    let oldHead = o.count - before
+                    let newHead = n.count - before
+                    var common = 0
+                    if oldHead <= newHead, samePrefix(oldHead) {
+                        common = oldHead
+                    } else {
+                        let limit = min(oldHead, newHead)
+                        while common < limit && o[common] == n[common] { common += 1 }
+                    }
+                    // Back off to the start of a character: the dropped
+                    // part must be whole ASCII characters.
+                    while common > 0 && common < oldHead && o[common] & 0xC0 == 0x80 { common -= 1 }
+                    guard isASCII(common..<oldHead) else { return nil }
+                    return TextEdit(drop: oldHead - common, before: before, text: text(common..<newHead))
+                }
+                if o.last == 0x0A && n.last == 0x0A, let edit = minimal(before: 1) { return edit }
+                return minimal(before: 0)
             }
         }
     }

@@ -35,9 +35,10 @@ extension DeltaPatch {
                 }
                 target.kind = kind.replacingInlines(with: inlines)
             }
-        case .append(let id, let cell, let drop, let text):
+        case .append(let id, let cell, let drop, let before, let text):
+            let edit = TextEdit(drop: drop, before: before, text: text)
             try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
-                try Self.append(text, dropping: drop, cell: cell, to: &target.kind, id: id)
+                try Self.append(edit, cell: cell, to: &target.kind, id: id)
             }
         case .splice(let id, let cell, let keep, let inlines):
             try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
@@ -53,19 +54,19 @@ extension DeltaPatch {
     }
 
     private static func append(
-        _ text: String, dropping drop: Int, cell: Int?, to kind: inout BlockKind, id: BlockID
+        _ edit: TextEdit, cell: Int?, to kind: inout BlockKind, id: BlockID
     ) throws(PatchError) {
         if cell == nil {
             switch kind {
             case .codeBlock(var code):
                 kind = .document  // release the literal so appending does not copy it
                 defer { kind = .codeBlock(code) }
-                try replaceTail(of: &code.literal, dropping: drop, with: text, id: id)
+                try edit.apply(to: &code.literal, id: id)
                 return
             case .htmlBlock(var literal):
                 kind = .document
                 defer { kind = .htmlBlock(literal: literal) }
-                try replaceTail(of: &literal, dropping: drop, with: text, id: id)
+                try edit.apply(to: &literal, id: id)
                 return
             default: break
             }
@@ -74,27 +75,13 @@ extension DeltaPatch {
             if case .text(var last)? = inlines.last {
                 inlines[inlines.count - 1] = .softBreak  // release the string before growing it
                 defer { inlines[inlines.count - 1] = .text(last) }
-                try replaceTail(of: &last, dropping: drop, with: text, id: id)
-            } else if drop == 0 {
-                inlines.append(.text(text))
+                try edit.apply(to: &last, id: id)
+            } else if edit.drop == 0 && edit.before == 0 {
+                inlines.append(.text(edit.text))
             } else {
-                throw PatchError(description: "append \(id): drop \(drop) after a non-text inline")
+                throw PatchError(description: "append \(id): drop or before after a non-text inline")
             }
         }
-    }
-
-    /// Removes the last `drop` characters (ASCII) of `string` and appends `text`.
-    static func replaceTail(of string: inout String, dropping drop: Int, with text: String, id: BlockID)
-        throws(PatchError)
-    {
-        if drop > 0 {
-            let utf8 = string.utf8
-            guard drop <= utf8.count, utf8.suffix(drop).allSatisfy({ $0 < 0x80 }) else {
-                throw PatchError(description: "append \(id): cannot drop \(drop) ASCII characters")
-            }
-            string.unicodeScalars.removeLast(drop)  // ASCII: one scalar per byte
-        }
-        string += text
     }
 
     private static func modifyInlines(

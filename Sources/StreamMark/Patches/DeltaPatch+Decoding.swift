@@ -11,6 +11,7 @@ struct WireOp: Decodable {
     var kind: WireKind?
     var cell: Int?
     var drop: Int?
+    var before: Int?
     var text: String?
     var keep: Int?
     var inlines: [Inline]?
@@ -31,8 +32,10 @@ struct WireOp: Decodable {
         case "retype": return .retype(id: try need(id, "id"), kind: try need(kind, "kind").kind)
         case "append":
             let drop = self.drop ?? 0
-            guard drop >= 0 else { throw PatchStreamError(description: "append: negative drop") }
-            return .append(id: try need(id, "id"), cell: cell, drop: drop, text: try need(text, "text"))
+            let before = self.before ?? 0
+            guard drop >= 0, before >= 0 else { throw PatchStreamError(description: "append: negative count") }
+            return .append(
+                id: try need(id, "id"), cell: cell, drop: drop, before: before, text: try need(text, "text"))
         case "splice":
             return .splice(
                 id: try need(id, "id"), cell: cell, keep: try need(keep, "keep"), inlines: try need(inlines, "inlines"))

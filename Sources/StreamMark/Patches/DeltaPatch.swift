@@ -25,13 +25,16 @@ public enum DeltaPatch: Hashable, Sendable {
     /// that becomes a setext heading and back, a heading's level): the
     /// block keeps its inlines and `kind`'s own inlines are ignored.
     case retype(id: BlockID, kind: BlockKind)
-    /// The block's text tail loses its last `drop` characters (always
-    /// ASCII, so bytes, UTF-16 units and scalars agree) and gains `text`.
-    /// The tail is a code or HTML block's literal, or the last inline of a
-    /// paragraph, heading or (with `cell`) a table row's cell: `drop` and
-    /// `text` apply to that inline if it is text; if it is not (or there is
-    /// none), `drop` is 0 and `text` becomes a new text inline.
-    case append(id: BlockID, cell: Int?, drop: Int, text: String)
+    /// The block's text tail changes at its end: the last `before`
+    /// characters stay at the end; the part before them loses its last
+    /// `drop` characters and gains `text`. Both counts are of ASCII
+    /// characters (bytes, UTF-16 units and scalars agree). The tail is a
+    /// code or HTML block's literal (`before` is 1 there: the newline cmark
+    /// ends the last line with), or the last inline of a paragraph, heading
+    /// or (with `cell`) a table row's cell if it is text; if it is not (or
+    /// there is none), `drop` and `before` are 0 and `text` becomes a new
+    /// text inline.
+    case append(id: BlockID, cell: Int?, drop: Int, before: Int, text: String)
     /// The inlines of a paragraph or heading (or, with `cell`, of a table
     /// row's cell) after the first `keep` are replaced by `inlines`.
     case splice(id: BlockID, cell: Int?, keep: Int, inlines: [Inline])
@@ -41,7 +44,7 @@ public enum DeltaPatch: Hashable, Sendable {
         switch self {
         case .insert(_, _, let block): block.id
         case .remove(let id), .move(let id, _, _), .close(let id), .update(let id, _), .retype(let id, _),
-            .append(let id, _, _, _), .splice(let id, _, _, _):
+            .append(let id, _, _, _, _), .splice(let id, _, _, _):
             id
         }
     }

@@ -38,7 +38,7 @@ extension JSONWriter {
             self.id(id)
             raw(#","kind":"#)
             kindV2(kind, content: false)
-        case .append(let id, let cell, let drop, let text):
+        case .append(let id, let cell, let drop, let before, let text):
             if continuing {
                 string(text)
                 return
@@ -52,6 +52,10 @@ extension JSONWriter {
             if drop > 0 {
                 raw(#","drop":"#)
                 int(drop)
+            }
+            if before > 0 {
+                raw(#","before":"#)
+                int(before)
             }
             raw(#","text":"#)
             string(text)

@@ -16,7 +16,7 @@ import Foundation
 /// ```
 ///
 /// Version 2 continuation lines (bare strings) come out as complete
-/// ``DeltaPatch/append(id:cell:drop:text:)`` values: the decoder follows the
+/// ``DeltaPatch/append(id:cell:drop:before:text:)`` values: the decoder follows the
 /// continuation target.
 public struct PatchStreamDecoder {
     /// One decoded line.
@@ -71,7 +71,7 @@ public struct PatchStreamDecoder {
             }
             guard let text = try? decoder.decode([String].self, from: Data("[".utf8) + bytes + Data("]".utf8)).first
             else { throw PatchStreamError(description: "bad continuation line (not a JSON string)") }
-            delta = .append(id: id, cell: target.cell, drop: target.drop, text: text)
+            delta = .append(id: id, cell: target.cell, drop: target.drop, before: target.before, text: text)
         } else {
             do {
                 delta = try decoder.decode(WireOp.self, from: bytes).patch()
