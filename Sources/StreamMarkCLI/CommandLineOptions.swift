@@ -1,4 +1,5 @@
 import StreamMark
+import StreamMarkWire
 
 /// The options of the main `streammark` command, parsed from the arguments
 /// by hand (no argument-parsing package).
@@ -19,6 +20,7 @@ struct CommandLineOptions {
     }
 
     var format: Format?
+    var input = WireFormat.text
     var fragments = false
     var replayChunk: Int?
     var replayDelayMilliseconds = 0
@@ -40,7 +42,7 @@ struct CommandLineOptions {
 
     /// The one-line usage summary.
     static let usage =
-        "usage: streammark [--format terminal|patches|html|tree] [--fragments] [--replay BYTES[:MS]] "
+        "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--replay BYTES[:MS]] "
         + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
         + "[--extensions LIST] [--stats] [--protocol 1|2] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
@@ -72,6 +74,12 @@ struct CommandLineOptions {
                     throw UsageError(message: "unknown format '\(text)'")
                 }
                 self.format = format
+            case "--input":
+                let text = try value(flag, inline: inline)
+                guard let format = WireFormat(rawValue: text) else {
+                    throw UsageError(message: "unknown input format '\(text)'")
+                }
+                input = format
             case "--fragments": fragments = true
             case "--replay":
                 let text = try value(flag, inline: inline)

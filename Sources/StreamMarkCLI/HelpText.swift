@@ -36,6 +36,14 @@ enum HelpText {
           --no-hyperlinks     show URLs after link text instead of OSC 8 hyperlinks
                               (always so when stdout is not a terminal)
         Input:
+          --input FORMAT      text (default): Markdown; openai: server-sent events
+                              of Chat Completions or the Responses API; anthropic:
+                              Messages streaming events; ollama: NDJSON of
+                              /api/chat or /api/generate. Deltas are rendered as
+                              they arrive (curl -N … | streammark --input openai).
+                              Error events, malformed or cut streams and unknown
+                              event types: a message on stderr, exit 1, with
+                              everything received so far rendered.
           --replay BYTES[:MS] replay the input in chunks of BYTES with MS
                               milliseconds between them, as if it were streaming
         Parsing and rendering:
@@ -51,8 +59,8 @@ enum HelpText {
         apply: reads a patch stream (version 1 or 2) from FILE or stdin and
         prints the final document as html (default), tree or patches.
 
-        Exit status: 0 success, 1 unreadable input or failed verification,
-        64 bad arguments.
+        Exit status: 0 success, 1 unreadable input, a failed wire stream or
+        failed verification, a bad patch stream (apply), 64 bad arguments.
 
         """
 }
