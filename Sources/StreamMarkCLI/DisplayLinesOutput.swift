@@ -1,4 +1,3 @@
-import Foundation
 import StreamMark
 
 /// `--format patches --display`: after each chunk's patches, a `display`
@@ -6,19 +5,26 @@ import StreamMark
 /// (`docs/provisional.md`, "In the patch stream"):
 ///
 /// ```json
-/// {"op":"display","v":1,"id":"e40","blocks":[…]}
-/// {"op":"display","v":1,"id":"e40","blocks":null}
+/// {"op":"display","id":"e40","blocks":[…]}
+/// {"op":"display","id":"e40","blocks":null}
 /// ```
+///
+/// (``DisplayLine``; version 1 streams add `"v":1`.)
 ///
 /// At most one display is active: a `display` line replaces the previous
 /// one; `"blocks":null` (or a `close`/`remove` of its id) ends it, and the
 /// client shows the truth again.
 final class DisplayLinesOutput: StreamOutput {
     private let base: any StreamOutput
+    /// The protocol version of the stream (the lines use its block encoding).
+    private let version: Int
     /// The display last sent (`nil`: none active).
     private var active: ProvisionalDisplay?
 
-    init(_ base: any StreamOutput) { self.base = base }
+    init(_ base: any StreamOutput, version: Int) {
+        self.base = base
+        self.version = version
+    }
 
     func consume(_ patches: [Patch], document: StreamingDocument) {
         base.consume(patches, document: document)
@@ -42,11 +48,11 @@ final class DisplayLinesOutput: StreamOutput {
         if display.differsFromTruth, let id = display.openID {
             guard display != active else { return nil }
             active = display
-            return Self.encode(id: id, blocks: display.blocks)
+            return encode(id: id, blocks: display.blocks)
         }
         guard let current = active, let id = current.openID else { return nil }
         active = nil
-        return Self.encode(id: id, blocks: nil)
+        return encode(id: id, blocks: nil)
     }
 
     /// Whether `patch` closes or removes `id` (which ends its display).
@@ -58,29 +64,7 @@ final class DisplayLinesOutput: StreamOutput {
         }
     }
 
-    private struct Line: Encodable {
-        var id: BlockID
-        var blocks: [Block]?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode("display", forKey: .op)
-            try container.encode(1, forKey: .v)
-            try container.encode(id, forKey: .id)
-            try container.encode(blocks, forKey: .blocks)
-        }
-
-        enum Keys: String, CodingKey { case op, v, id, blocks }
-    }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
-
-    private static func encode(id: BlockID, blocks: [Block]?) -> String? {
-        guard let data = try? encoder.encode(Line(id: id, blocks: blocks)) else { return nil }
-        return String(decoding: data, as: UTF8.self) + "\n"
+    private func encode(id: BlockID, blocks: [Block]?) -> String? {
+        String(decoding: DisplayLine.encode(id: id, blocks: blocks, version: version), as: UTF8.self)
     }
 }

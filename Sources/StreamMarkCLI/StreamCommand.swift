@@ -103,7 +103,9 @@ struct StreamCommand {
         let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
         if options.partial { return PartialOutput(options: options) }
         switch format {
-        case .patches: return options.display ? DisplayLinesOutput(PatchesOutput()) : PatchesOutput()
+        case .patches:
+            let patches = PatchesOutput(version: options.protocolVersion)
+            return options.display ? DisplayLinesOutput(patches, version: options.protocolVersion) : patches
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()
         case .terminal:

@@ -75,30 +75,38 @@ struct DisplayOptionTests {
 
     struct DisplayLine: Decodable {
         var op: String
-        var v: Int
+        var v: Int?
         var id: BlockID
         var blocks: [Block]?
     }
 
-    /// Display lines: the patches alone still replay to the one-shot tree;
-    /// a display line stands for the open block until the next one, a null
-    /// one, or the block's close.
-    @Test func patchesCarryDisplayLines() throws {
-        let text = "Say **hi there** and `co"
-        guard let result = CLI.run(["--format", "patches", "--display", "--replay", "5", Self.file(text)]) else {
-            return
-        }
-        #expect(result.status == 0)
-        var root = Block(id: .document, kind: .document, range: 0..<0)
-        var displays: [DisplayLine] = []
-        for line in result.output.split(separator: UInt8(ascii: "\n")) {
-            if let display = try? JSONDecoder().decode(DisplayLine.self, from: Data(line)), display.op == "display" {
-                displays.append(display)
+    /// Splits a patch stream into its display lines and the rest.
+    static func split(_ output: [UInt8]) -> (displays: [[UInt8]], patches: [UInt8]) {
+        var displays: [[UInt8]] = []
+        var patches: [UInt8] = []
+        for line in output.split(separator: UInt8(ascii: "\n")) {
+            if line.starts(with: Array(#"{"op":"display""#.utf8)) || line.starts(with: Array(#"{"v":1,"op":"display""#.utf8)) {
+                displays.append(Array(line))
             } else {
-                try JSONDecoder().decode(Patch.self, from: Data(line)).apply(to: &root)
+                patches += line + [UInt8(ascii: "\n")]
             }
         }
-        #expect(root == MarkdownParser().parse(text))
+        return (displays, patches)
+    }
+
+    /// Display lines (version 1, whose blocks decode as `Block`): the
+    /// patches alone still replay to the one-shot tree; the display lines
+    /// show the open block completed.
+    @Test func patchesCarryDisplayLines() throws {
+        let text = "Say **hi there** and `co"
+        guard let result = CLI.run(["--format", "patches", "--protocol", "1", "--display", "--replay", "5", Self.file(text)])
+        else { return }
+        #expect(result.status == 0)
+        let (lines, patches) = Self.split(result.output)
+        var client = PatchStreamClient()
+        try client.apply(stream: patches)
+        #expect(client.root == MarkdownParser().parse(text))
+        let displays = try lines.map { try JSONDecoder().decode(DisplayLine.self, from: Data($0)) }
         // "Say *": the lone `*` is not shown yet.
         #expect(displays.first?.blocks?.first?.kind == .paragraph(inlines: [.text("Say")]))
         // "Say **hi t": the bold is closed.
@@ -107,7 +115,23 @@ struct DisplayOptionTests {
         // The last display shows the code span closed.
         #expect(displays.last?.blocks?.first?.kind
             == .paragraph(inlines: [.text("Say "), .strong([.text("hi there")]), .text(" and "), .code("co")]))
-        #expect(displays.allSatisfy { $0.v == 1 && $0.id == "e0" })
+        #expect(displays.allSatisfy { $0.op == "display" && $0.v == 1 && $0.id == "e0" })
+    }
+
+    /// Version 2 (the default): display lines carry v2 blocks (no ranges,
+    /// no "v"); the other lines replay to the one-shot tree.
+    @Test func version2DisplayLinesUseVersion2Blocks() throws {
+        let text = "Intro\n\n| a | b |\n|-"
+        guard let result = CLI.run(["--format", "patches", "--display", "--replay", "4", Self.file(text)]) else {
+            return
+        }
+        #expect(result.status == 0)
+        let (lines, patches) = Self.split(result.output)
+        var client = PatchStreamClient()
+        try client.apply(stream: patches)
+        #expect(client.root == MarkdownParser().parse(text).removingRanges())
+        let last = try #require(lines.last.map { String(decoding: $0, as: UTF8.self) })
+        #expect(last == #"{"op":"display","id":"e7","blocks":[{"id":"e7","kind":{"type":"table","alignments":["none","none"],"header":[["a"],["b"]]}}]}"#)
     }
 
     @Test(arguments: [
