@@ -22,13 +22,14 @@
 //   definition that arrived later, and a list turning loose after some of
 //   its items closed (HTML then needs `<p>` around their paragraphs);
 // - safe by construction: text goes through text nodes and attributes
-//   through setAttribute, never innerHTML; URLs are filtered with the Swift
+//   through setAttribute, never innerHTML (only `unsafe: true` parses the
+//   raw HTML itself, as `streammark --unsafe` emits it); URLs are filtered with the Swift
 //   HTML renderer's rules (Sources/StreamMarkHTML/URLSafety.swift); raw HTML
 //   becomes the comment `<!-- raw HTML omitted -->` unless `unsafe: true`.
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
-  /// v2: where a bare-string continuation line appends ({ id, cell, drop }).
+  /// v2: where a bare-string continuation line appends ({ id, cell, drop, before }).
   #target = null;
 
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
@@ -174,6 +175,21 @@ export class StreamMarkView {
     return rec;
   }
 
+  /// Throws before anything changes when a block of the subtree has no id
+  /// or an id already in use.
+  #checkIds(json) {
+    const seen = new Set();
+    const stack = [json];
+    while (stack.length) {
+      const block = stack.pop();
+      if (!block || typeof block.id !== "string" || !block.kind) throw new Error("streammark: a block needs an id and a kind");
+      if (this.blocks.has(block.id) || seen.has(block.id)) throw new Error(`streammark: duplicate block ${block.id}`);
+      seen.add(block.id);
+      if (block.children !== undefined && !Array.isArray(block.children)) throw new Error("streammark: bad children");
+      stack.push(...(block.children || []));
+    }
+  }
+
   #adopt(json, parent, version) {
     if (!json || typeof json.id !== "string" || !json.kind) throw new Error("streammark: a block needs an id and a kind");
     if (this.blocks.has(json.id)) throw new Error(`streammark: duplicate block ${json.id}`);
@@ -198,10 +214,16 @@ export class StreamMarkView {
   #insert(parentId, index, json, version) {
     const parent = this.#get(parentId);
     if (version === 2 && index === undefined) index = parent.children.length;
+    if (!(Number.isInteger(index) && index >= 0 && index <= parent.children.length)) throw new Error(`streammark: bad index ${index}`);
+    this.#checkIds(json);
     const rec = this.#adopt(json, parent, version);
-    if (!(index >= 0 && index <= parent.children.length)) throw new Error(`streammark: bad index ${index}`);
+    try {
+      this.#build(rec); // off-document: a bad kind throws before anything changed
+    } catch (error) {
+      this.#forget(rec);
+      throw error;
+    }
     parent.children.splice(index, 0, rec);
-    this.#build(rec);
     this.#place(rec);
     this.#syncLeads(parent, index);
   }

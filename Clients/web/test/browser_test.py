@@ -272,6 +272,16 @@ def main():
                 print(f"ok   template-plan: {report['patches']} patches, {report['moves']} moves (nodes kept), "
                       f"{report['mutations']} mutations")
 
+            edge = call(driver, "runEdgeCases")
+            if "error" in edge or edge["failures"]:
+                failed += 1
+                print("FAIL protocol-edge-cases")
+                for failure in edge.get("failures", [edge.get("error")]):
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   protocol-edge-cases: {edge['cases']} cases (bad versions, ops, ids, drops; before, retype)")
+
             failures = check_demo_live(driver, base, args.streammark, data)
             if failures:
                 failed += 1

@@ -275,3 +275,66 @@ window.timeStream = async function timeStream(name, runs) {
 };
 
 window.harnessReady = true;
+
+/// Edge cases of the protocol, applied line by line to fresh views: each
+/// case lists its lines and either the HTML expected after them or the
+/// error it must throw (and the HTML must then be unchanged).
+window.runEdgeCases = async function runEdgeCases() {
+  const v2 = '{"v":2}';
+  const para = (id, text) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "paragraph", inlines: [text] } } });
+  const code = (id, literal) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "code_block", info: "js x", literal } } });
+  const cases = [
+    { name: "unknown version", lines: ['{"v":3,"op":"close","id":"doc"}'], throws: /version/ },
+    { name: "unknown op (v1)", lines: ['{"v":1,"op":"explode","id":"doc"}'], throws: /unknown op/ },
+    { name: "unknown op (v2)", lines: [v2, '{"op":"explode","id":"doc"}'], throws: /unknown op/ },
+    { name: "v2 op without header", lines: [para("a", "x")], throws: /version/ },
+    { name: "continuation without target", lines: [v2, '"x"'], throws: /continuation/ },
+    { name: "continuation after close", lines: [v2, para("a", "x"), '{"op":"close","id":"a"}', '"y"'], throws: /continuation/ },
+    { name: "unknown block type", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"marquee"}}}'], throws: /unknown block type/ },
+    { name: "unknown inline type", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"blink"}]}}}'], throws: /unknown inline/ },
+    { name: "unknown id", lines: [v2, '{"op":"close","id":"nope"}'], throws: /unknown block/ },
+    { name: "duplicate id", lines: [v2, para("a", "x"), para("a", "y")], throws: /duplicate/ },
+    { name: "index out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":3,"block":{"id":"a","kind":{"type":"thematic_break"},"range":[0,3],"children":[]}}'], throws: /bad index/ },
+    { name: "drop beyond the text", lines: [v2, para("a", "ab"), '{"op":"append","id":"a","drop":3,"text":""}'], throws: /cannot drop/, html: "<p>ab</p>\n" },
+    { name: "drop of non-ASCII", lines: [v2, para("a", "aé"), '{"op":"append","id":"a","drop":1,"text":"e"}'], throws: /cannot drop/, html: "<p>aé</p>\n" },
+    { name: "splice keep beyond", lines: [v2, para("a", "ab"), '{"op":"splice","id":"a","keep":2,"inlines":[]}'], throws: /keep/, html: "<p>ab</p>\n" },
+    { name: "continuations", lines: [v2, para("a", "Str"), '"eam"', '"ing"'], html: "<p>Streaming</p>\n" },
+    { name: "append before (code)", lines: [v2, code("c", "x = 1\n"), '{"op":"append","id":"c","before":1,"text":"2"}', '"\\ny = 3"'], html: '<pre><code class="language-js">x = 12\ny = 3\n</code></pre>\n' },
+    { name: "append drop and before", lines: [v2, code("c", "a &am\n"), '{"op":"append","id":"c","drop":3,"before":1,"text":"&"}'], html: '<pre><code class="language-js">a &amp;\n</code></pre>\n' },
+    { name: "append after a non-text inline", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"code","text":"x"}]}}}', '{"op":"append","id":"a","text":" y"}'], html: "<p><code>x</code> y</p>\n" },
+    { name: "retype keeps inlines", lines: [v2, para("a", "Title"), '{"op":"retype","id":"a","kind":{"type":"heading","level":2}}', '" more"'], html: "<h2>Title more</h2>\n" },
+    { name: "insert without index appends", lines: [v2, para("a", "1"), para("b", "2")], html: "<p>1</p>\n<p>2</p>\n" },
+    { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
+    { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
+    { name: "patch after finish", lines: [v2, "FINISH", para("a", "x")], throws: /after finish/ },
+  ];
+  const failures = [];
+  for (const test of cases) {
+    const element = freshHost();
+    const view = new StreamMarkView(element);
+    let error = null;
+    let before = null;
+    for (const line of test.lines) {
+      before = element.innerHTML;
+      try {
+        if (line === "FINISH") view.finish();
+        else view.applyLine(line);
+      } catch (e) {
+        error = e;
+        break;
+      }
+    }
+    const { actual, expected } = normalize(element, test.html === undefined ? "" : test.html);
+    if (test.throws) {
+      if (!error || !test.throws.test(String(error.message))) failures.push(`${test.name}: expected an error ${test.throws}, got ${error}`);
+      else if (element.innerHTML !== before) failures.push(`${test.name}: the DOM changed before the error`);
+      else if (test.html !== undefined && actual !== expected) failures.push(`${test.name}: ${actual} != ${expected}`);
+    } else if (error) {
+      failures.push(`${test.name}: unexpected ${error}`);
+    } else if (actual !== expected) {
+      failures.push(`${test.name}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
+    }
+  }
+  if (window.__pwned !== undefined) failures.push(`script ran: ${window.__pwned}`);
+  return { cases: cases.length, failures };
+};
