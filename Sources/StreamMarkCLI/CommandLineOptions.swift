@@ -32,6 +32,8 @@ struct CommandLineOptions {
     var extensions = ParseOptions.Extensions.gfm
     var file: String?
     var statistics = false
+    /// The patch protocol version of `--format patches` (1 is deprecated).
+    var protocolVersion = 2
     var showHelp = false
     var showVersion = false
 
@@ -42,7 +44,7 @@ struct CommandLineOptions {
     static let usage =
         "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--replay BYTES[:MS]] "
         + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
-        + "[--extensions LIST] [--stats] [FILE] | streammark verify … | streammark template … (--help for more)"
+        + "[--extensions LIST] [--stats] [--protocol 1|2] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
     /// Parses the arguments (without the program name).
     ///
@@ -116,6 +118,12 @@ struct CommandLineOptions {
                 extensions = parsed
                 extensionsGiven = true
             case "--stats": statistics = true
+            case "--protocol":
+                let text = try value(flag, inline: inline)
+                guard text == "1" || text == "2" else {
+                    throw UsageError(message: "bad --protocol value '\(text)' (expected 1 or 2)")
+                }
+                protocolVersion = Int(text)!
             case "--help", "-h": showHelp = true
             case "--version": showVersion = true
             default:

@@ -97,7 +97,7 @@ struct StreamCommand {
     private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
         let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
         switch format {
-        case .patches: return PatchesOutput()
+        case .patches: return PatchesOutput(version: options.protocolVersion)
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()
         case .terminal:
