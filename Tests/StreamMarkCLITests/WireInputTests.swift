@@ -146,3 +146,43 @@ struct WireInputTests {
         #expect(plain.error == text.error, "the same appends")
     }
 }
+
+/// Deltas are rendered as they arrive: the writer sends the first event,
+/// waits until `streammark` has written its patch, then sends the rest. If
+/// the command waited for more input (or the end), the first patch would
+/// not appear and the writer would record "late".
+@Suite("streammark --input is live")
+struct WireInputLiveTests {
+    @Test(arguments: ["openai", "anthropic", "ollama"])
+    func firstDeltaIsRenderedBeforeTheRestArrives(format: String) throws {
+        guard let binary = CLI.path(), let wireFormat = WireFormat(rawValue: format) else { return }
+        let stream = WireEncoder(format: wireFormat).encode(["Hello ", "*world*\n\nMore text.\n"])
+        let text = String(decoding: stream, as: UTF8.self)
+        // Up to and including the first delta's event.
+        let firstEnd = try #require(text.range(of: "Hello ")).upperBound
+        let head = text[..<firstEnd]
+        let lineEnd = try #require(text[firstEnd...].range(of: format == "ollama" ? "\n" : "\n\n")).upperBound
+        let first = String(text[..<lineEnd])
+        let rest = String(text[lineEnd...])
+        #expect(head.count < first.count)
+        let directory = CLI.temporaryFile("-live")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try first.write(to: directory.appendingPathComponent("first"), atomically: true, encoding: .utf8)
+        try rest.write(to: directory.appendingPathComponent("rest"), atomically: true, encoding: .utf8)
+        let script = """
+            cd \(CLI.quoted(directory.path))
+            {
+              cat first
+              for i in $(seq 200); do [ -s out ] && break; sleep 0.1; done
+              if [ -s out ]; then echo live > marker; else echo late > marker; fi
+              cat rest
+            } | \(CLI.quoted(binary)) --input \(format) --format patches > out
+            echo "status $?" >> marker
+            """
+        guard let result = CLI.shell(script) else { return }
+        #expect(result.status == 0)
+        let marker = try String(contentsOf: directory.appendingPathComponent("marker"), encoding: .utf8)
+        #expect(marker == "live\nstatus 0\n", "\(format): \(marker)")
+    }
+}
