@@ -83,7 +83,7 @@ struct WireInputTests {
         Failure(
             name: "openai without DONE", format: "openai",
             input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"text\"}}]}\n\n",
-            message: "streammark: openai: stream ended before data: [DONE]\n", textBefore: "text"),
+            message: "streammark: openai: stream ended before data: [DONE] or response.completed\n", textBefore: "text"),
         Failure(
             name: "anthropic error event", format: "anthropic",
             input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"```py\\nx = 1\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
