@@ -83,6 +83,11 @@ struct StreamCommand {
             }
         }
         if status == 0 { output.consume(input.finish(into: &document), document: document) }
+        if let partial = output as? PartialOutput {
+            partial.write(&document)
+            if descriptor != 0 { close(descriptor) }
+            return status
+        }
         let last = document.finish()
         output.finish(last, document: document)
         if status == 0, let message = input.message {
@@ -96,8 +101,11 @@ struct StreamCommand {
 
     private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
         let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
+        if options.partial { return PartialOutput(options: options) }
         switch format {
-        case .patches: return PatchesOutput(version: options.protocolVersion)
+        case .patches:
+            let patches = PatchesOutput(version: options.protocolVersion)
+            return options.display ? DisplayLinesOutput(patches, version: options.protocolVersion) : patches
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()
         case .terminal:
