@@ -128,6 +128,16 @@ struct WireInputTests {
         #expect(result.error == "streammark: ollama: error event at line 2: gone\n")
     }
 
+    /// `--partial` (a stream that has not finished) reports a bad stream too.
+    @Test func partialOutputReportsABadStream() {
+        let input = "{\"response\":\"Kept *text\",\"done\":false}\n{\"error\":\"gone\"}\n"
+        guard let result = CLI.run(["--input", "ollama", "--partial", "--format", "html"], input: Array(input.utf8))
+        else { return }
+        #expect(result.status == 1)
+        #expect(result.text.contains("Kept"))
+        #expect(result.error == "streammark: ollama: error event at line 2: gone\n")
+    }
+
     @Test func unknownInputFormatIsAUsageError() {
         guard let result = CLI.run(["--input", "grpc"]) else { return }
         #expect(result.status == 64)
