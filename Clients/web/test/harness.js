@@ -283,6 +283,8 @@ window.runEdgeCases = async function runEdgeCases() {
   const v2 = '{"v":2}';
   const para = (id, text) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "paragraph", inlines: [text] } } });
   const code = (id, literal) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "code_block", info: "js x", literal } } });
+  const soft = '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":["a",{"type":"softbreak"},"b"]}}}';
+  const link = '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"link","url":"javascript:x()","title":"","children":["x"]}]}}}';
   const cases = [
     { name: "unknown version", lines: ['{"v":3,"op":"close","id":"doc"}'], throws: /version/ },
     { name: "unknown op (v1)", lines: ['{"v":1,"op":"explode","id":"doc"}'], throws: /unknown op/ },
@@ -307,11 +309,16 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
     { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
     { name: "patch after finish", lines: [v2, "FINISH", para("a", "x")], throws: /after finish/ },
+    { name: "soft break", lines: [v2, soft], html: "<p>a\nb</p>\n" },
+    { name: "hardBreaks option", options: { hardBreaks: true }, lines: [v2, soft], html: "<p>a<br />\nb</p>\n" },
+    { name: "noBreaks option", options: { noBreaks: true }, lines: [v2, soft], html: "<p>a b</p>\n" },
+    { name: "unsafe keeps dangerous URLs", options: { unsafe: true }, lines: [v2, link], html: '<p><a href="javascript:x()">x</a></p>\n' },
+    { name: "safe drops dangerous URLs", lines: [v2, link], html: '<p><a href="">x</a></p>\n' },
   ];
   const failures = [];
   for (const test of cases) {
     const element = freshHost();
-    const view = new StreamMarkView(element);
+    const view = new StreamMarkView(element, test.options || {});
     let error = null;
     let before = null;
     for (const line of test.lines) {
