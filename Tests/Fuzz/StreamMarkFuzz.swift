@@ -1,0 +1,109 @@
+// libFuzzer target: streams fuzzer-chosen chunks through `StreamingDocument`
+// and checks it against a one-shot `MarkdownParser` parse.
+//
+// Not a SwiftPM target: `scripts/fuzz.sh` compiles it with
+// `swiftc -sanitize=fuzzer,address` against the StreamMark sources, so the
+// normal `swift build` / `swift test` never see it (see docs/fuzzing.md).
+//
+// Input layout (see `FuzzInput`):
+//   byte 0        options: bit 0 set = CommonMark only (no GFM extensions),
+//                 bit 1 set = smart punctuation
+//   byte 1        k = byte & 7: the number of chunk-size bytes that follow
+//   k bytes       chunk sizes (each byte + 1, so 1…256), used cyclically;
+//                 k == 0 appends the whole text as one chunk
+//   the rest      the Markdown text (any bytes)
+//
+// Checks, after every chunk: the patches apply to a mirror tree and the
+// mirror equals `root`; no two blocks share an id; while the text is at most
+// `prefixCheckLimit` bytes, `root` equals a one-shot parse of the text so
+// far. After `finish()`: `root` equals the one-shot parse of the whole input,
+// the mirror equals it, and the normalized text equals that of a one-chunk
+// stream (no text lost or duplicated). A broken check calls `fatalError`,
+// which libFuzzer reports as a crash and saves the input.
+
+import StreamMark
+
+/// The decoded fuzzer input.
+struct FuzzInput {
+    /// How the text is parsed.
+    var options: ParseOptions
+    /// Chunk sizes, used cyclically; empty means one chunk.
+    var chunkSizes: [Int]
+    /// The Markdown text.
+    var text: ArraySlice<UInt8>
+
+    /// Decodes `bytes`; nil when the header is incomplete.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 2 else { return nil }
+        let flags = bytes[0]
+        options = ParseOptions(
+            smartPunctuation: flags & 2 != 0,
+            extensions: flags & 1 != 0 ? .none : .gfm)
+        let count = Int(bytes[1] & 7)
+        guard bytes.count >= 2 + count else { return nil }
+        chunkSizes = (0..<count).map { Int(bytes[2 + $0]) + 1 }
+        text = ArraySlice(bytes[(2 + count)...])
+    }
+
+    /// The chunk boundaries covering `text`, in order.
+    var chunks: [Range<Int>] {
+        guard !chunkSizes.isEmpty else { return [text.startIndex..<text.endIndex] }
+        var result: [Range<Int>] = []
+        var start = text.startIndex
+        var index = 0
+        while start < text.endIndex {
+            let end = min(start + chunkSizes[index % chunkSizes.count], text.endIndex)
+            result.append(start..<end)
+            start = end
+            index += 1
+        }
+        return result
+    }
+}
+
+/// Per-prefix one-shot comparisons are O(n) each; above this size only the
+/// patch, id and final checks run (and the engine may lag on huge open
+/// blocks, see docs/architecture.md).
+let prefixCheckLimit = 1024
+
+/// Streams `input` and stops the process on the first broken invariant.
+func check(_ input: FuzzInput) {
+    let parser = MarkdownParser(options: input.options)
+    var document = StreamingDocument(options: input.options)
+    var mirror = Block(id: .document, kind: .document, range: 0..<0)
+
+    func replay(_ patches: [Patch], _ stage: String) {
+        do {
+            try Patch.apply(patches, to: &mirror)
+        } catch {
+            fatalError("\(stage): patch does not apply: \(error)")
+        }
+        guard mirror == document.root else { fatalError("\(stage): replayed patches differ from the tree") }
+        var seen: Set<BlockID> = []
+        document.root.forEach { block in
+            if !seen.insert(block.id).inserted { fatalError("\(stage): duplicate id \(block.id)") }
+        }
+    }
+
+    for (index, range) in input.chunks.enumerated() {
+        replay(document.append(bytes: input.text[range]), "chunk \(index)")
+        if document.byteCount <= prefixCheckLimit, document.root != parser.parse(bytes: document.utf8) {
+            fatalError("chunk \(index): streamed tree differs from the one-shot parse of the text so far")
+        }
+    }
+    replay(document.finish(), "finish")
+    guard document.root == parser.parse(bytes: input.text) else {
+        fatalError("finish: streamed tree differs from the one-shot parse")
+    }
+    var whole = StreamingDocument(options: input.options)
+    whole.append(bytes: input.text)
+    whole.finish()
+    guard whole.utf8 == document.utf8 else { fatalError("finish: normalized text depends on the chunking") }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, let input = FuzzInput(UnsafeBufferPointer(start: data, count: size)) else { return 0 }
+    check(input)
+    return 0
+}
