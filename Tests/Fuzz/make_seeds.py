@@ -7,7 +7,7 @@ Every seed is a fuzz input: a 2-byte header plus chunk sizes (the layout is
 described in Tests/Fuzz/StreamMarkFuzz.swift), then Markdown text:
 - each example of the CommonMark and GFM spec files (and their regression
   and smart punctuation files), the arrow replaced by a tab;
-- up to 8 windows of 1 KB, cut at line starts, of every real model answer,
+- up to 8 windows of 512 bytes, cut at line starts, of every real model answer,
   real document and small generated stress document.
 Options and chunk sizes rotate deterministically over the seeds, so seeds
 cover GFM and CommonMark, smart punctuation, one-byte, small, odd and
@@ -26,7 +26,7 @@ HEADERS = [
     (3, [1, 2, 64]),
     (0, [5]),
 ]
-WINDOW = 1024
+WINDOW = 512
 
 
 def header(index):
