@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs the Debian packages the
 # tests use (libcmark-dev, cmark-gfm as an oracle, tmux for the live
-# terminal test), builds warning-free, runs every test, checks that the
+# terminal test, chromium and selenium for the web client's browser test),
+# builds warning-free, runs every test and the browser test, checks that the
 # committed generated corpus matches its seeded generator, and runs the
 # benchmark's smoke mode so it never rots.
 set -euo pipefail
@@ -18,6 +19,16 @@ swift test --skip-build > .build/test.log 2>&1 || status=$?
 grep -vE "^(◇|↳ Testing|↳ Target|✔ Test case|✔ Test [a-zA-Z])" .build/test.log || true
 if [[ $status -ne 0 ]]; then
   echo "tests failed (exit $status); see .build/test.log" >&2
+  exit "$status"
+fi
+
+echo "== browser test of the web client (headless Chromium, installed by setup.sh --test)"
+status=0
+scripts/test-browser.sh > .build/browser-test.log 2>&1 || status=$?
+# Failures, figures and the closing line; the full log is .build/browser-test.log.
+grep -E "^(FAIL|    |timing|totals|[0-9]+ passed)" .build/browser-test.log || true
+if [[ $status -ne 0 ]]; then
+  echo "browser test failed (exit $status); see .build/browser-test.log" >&2
   exit "$status"
 fi
 

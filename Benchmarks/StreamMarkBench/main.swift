@@ -3,12 +3,14 @@ import Foundation
 // streammark-bench: the benchmark of issue 5 and the corpus generator.
 //   streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap S] [--smoke] [FILES...]
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
+//   streammark-bench patches [--chunk N]... [FILES...]   (patch protocol bytes and encoding time)
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
     usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS] [--cpu-time]
                             [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
+           streammark-bench patches [--chunk N]... [FILES...]
 
     """
 
@@ -16,6 +18,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "generate":
     exit(GenerateCommand.run(Array(arguments.dropFirst())))
+case "patches":
+    exit(PatchesCommand.run(Array(arguments.dropFirst())))
 case "memory-probe":
     var kilobytes = 10_240
     var chunking = Chunking.bytes(64)
