@@ -10,7 +10,7 @@
 # the StreamMark module first (a static library), then the fuzz main.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --test
 
 seconds="${1:-60}"
 shift || true
