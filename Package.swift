@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
         .testTarget(
             name: "StreamMarkObservationTests",
-            dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML"]
+            dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML", "StreamMarkAsync"]
         ),
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
         .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),

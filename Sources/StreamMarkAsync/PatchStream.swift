@@ -50,8 +50,11 @@ where Base.Element: StreamChunk {
         Iterator(base: base, options: options, limit: maxPendingBytes)
     }
 
-    /// The encoded NDJSON lines of the patches (see ``PatchLines``).
-    public var ndjsonLines: PatchLines<Base> { PatchLines(batches: self) }
+    /// The encoded NDJSON lines of the patches (see ``PatchLines``), in
+    /// patch protocol 2 (the default) or 1.
+    public func ndjsonLines(protocolVersion: Int = 2) -> PatchLines<Base> {
+        PatchLines(batches: self, version: protocolVersion)
+    }
 
     /// Produces the batches.
     public struct Iterator: AsyncIteratorProtocol {

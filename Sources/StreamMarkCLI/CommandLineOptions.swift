@@ -22,6 +22,10 @@ struct CommandLineOptions {
     var format: Format?
     var input = WireFormat.text
     var fragments = false
+    /// `--partial`: render the input as a stream that has not finished.
+    var partial = false
+    /// `--display`: patches also carry the open block's provisional display.
+    var display = false
     var replayChunk: Int?
     var replayDelayMilliseconds = 0
     var width: Int?
@@ -42,7 +46,7 @@ struct CommandLineOptions {
 
     /// The one-line usage summary.
     static let usage =
-        "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--replay BYTES[:MS]] "
+        "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--partial] [--display] [--replay BYTES[:MS]] "
         + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
         + "[--extensions LIST] [--stats] [--protocol 1|2] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
@@ -81,6 +85,8 @@ struct CommandLineOptions {
                 }
                 input = format
             case "--fragments": fragments = true
+            case "--partial": partial = true
+            case "--display": display = true
             case "--replay":
                 let text = try value(flag, inline: inline)
                 let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -134,12 +140,13 @@ struct CommandLineOptions {
                     throw UsageError(message: "unknown option '\(argument)'")
                 }
             }
-            if inline != nil && ["--fragments", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm", "--stats"].contains(flag) {
+            if inline != nil && ["--fragments", "--partial", "--display", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm", "--stats"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
             index += 1
         }
         if noGFM && !extensionsGiven { extensions = .none }
         if fragments && format != .html { throw UsageError(message: "--fragments needs --format html") }
+        try validateDisplayOptions()
     }
 }

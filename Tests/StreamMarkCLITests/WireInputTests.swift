@@ -83,7 +83,7 @@ struct WireInputTests {
         Failure(
             name: "openai without DONE", format: "openai",
             input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"text\"}}]}\n\n",
-            message: "streammark: openai: stream ended before data: [DONE]\n", textBefore: "text"),
+            message: "streammark: openai: stream ended before data: [DONE] or response.completed\n", textBefore: "text"),
         Failure(
             name: "anthropic error event", format: "anthropic",
             input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"```py\\nx = 1\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
@@ -128,6 +128,16 @@ struct WireInputTests {
         #expect(result.error == "streammark: ollama: error event at line 2: gone\n")
     }
 
+    /// `--partial` (a stream that has not finished) reports a bad stream too.
+    @Test func partialOutputReportsABadStream() {
+        let input = "{\"response\":\"Kept *text\",\"done\":false}\n{\"error\":\"gone\"}\n"
+        guard let result = CLI.run(["--input", "ollama", "--partial", "--format", "html"], input: Array(input.utf8))
+        else { return }
+        #expect(result.status == 1)
+        #expect(result.text.contains("Kept"))
+        #expect(result.error == "streammark: ollama: error event at line 2: gone\n")
+    }
+
     @Test func unknownInputFormatIsAUsageError() {
         guard let result = CLI.run(["--input", "grpc"]) else { return }
         #expect(result.status == 64)
@@ -144,5 +154,45 @@ struct WireInputTests {
         #expect(plain.output == text.output)
         #expect(plain.text == HTMLRenderer().render(MarkdownParser().parse(bytes: bytes)))
         #expect(plain.error == text.error, "the same appends")
+    }
+}
+
+/// Deltas are rendered as they arrive: the writer sends the first event,
+/// waits until `streammark` has written its patch, then sends the rest. If
+/// the command waited for more input (or the end), the first patch would
+/// not appear and the writer would record "late".
+@Suite("streammark --input is live")
+struct WireInputLiveTests {
+    @Test(arguments: ["openai", "anthropic", "ollama"])
+    func firstDeltaIsRenderedBeforeTheRestArrives(format: String) throws {
+        guard let binary = CLI.path(), let wireFormat = WireFormat(rawValue: format) else { return }
+        let stream = WireEncoder(format: wireFormat).encode(["Hello ", "*world*\n\nMore text.\n"])
+        let text = String(decoding: stream, as: UTF8.self)
+        // Up to and including the first delta's event.
+        let firstEnd = try #require(text.range(of: "Hello ")).upperBound
+        let head = text[..<firstEnd]
+        let lineEnd = try #require(text[firstEnd...].range(of: format == "ollama" ? "\n" : "\n\n")).upperBound
+        let first = String(text[..<lineEnd])
+        let rest = String(text[lineEnd...])
+        #expect(head.count < first.count)
+        let directory = CLI.temporaryFile("-live")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try first.write(to: directory.appendingPathComponent("first"), atomically: true, encoding: .utf8)
+        try rest.write(to: directory.appendingPathComponent("rest"), atomically: true, encoding: .utf8)
+        let script = """
+            cd \(CLI.quoted(directory.path))
+            {
+              cat first
+              for i in $(seq 200); do [ -s out ] && break; sleep 0.1; done
+              if [ -s out ]; then echo live > marker; else echo late > marker; fi
+              cat rest
+            } | \(CLI.quoted(binary)) --input \(format) --format patches > out
+            echo "status $?" >> marker
+            """
+        guard let result = CLI.shell(script) else { return }
+        #expect(result.status == 0)
+        let marker = try String(contentsOf: directory.appendingPathComponent("marker"), encoding: .utf8)
+        #expect(marker == "live\nstatus 0\n", "\(format): \(marker)")
     }
 }
