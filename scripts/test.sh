@@ -37,3 +37,6 @@ swift run -c release streammark-bench generate --check
 
 echo "== benchmark smoke run"
 swift run -c release streammark-bench --smoke
+
+echo "== fuzz smoke run (60 s; fails on any crash or invariant violation)"
+scripts/fuzz.sh 60

@@ -85,15 +85,13 @@ struct StreamCommand {
         if status == 0 { output.consume(input.finish(into: &document), document: document) }
         if let partial = output as? PartialOutput {
             partial.write(&document)
+            reportInputFailure(input, status: &status)
             if descriptor != 0 { close(descriptor) }
             return status
         }
         let last = document.finish()
         output.finish(last, document: document)
-        if status == 0, let message = input.message {
-            OutputSink.standardError.write("streammark: \(message)\n")
-            status = 1
-        }
+        reportInputFailure(input, status: &status)
         if options.statistics { report(document, output: output) }
         if descriptor != 0 { close(descriptor) }
         return status
@@ -141,6 +139,14 @@ struct StreamCommand {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }
         OutputSink.standardError.write(line + "\n")
+    }
+
+    /// After the output: the `--input` stream's failure (or skipped unknown
+    /// event) on stderr and status 1, unless a read error was reported.
+    private func reportInputFailure(_ input: WireInput, status: inout Int32) {
+        guard status == 0, let message = input.message else { return }
+        OutputSink.standardError.write("streammark: \(message)\n")
+        status = 1
     }
 
     /// Reports `streammark: cannot read PATH: reason` and returns 1.

@@ -22,7 +22,7 @@ extension DocumentModel {
         var touched: [BlockID] = []
         for patch in patches {
             try patch.apply(to: &tree)
-            if let top = topLevelID(touchedBy: patch) { touched.append(top) }
+            touched += topLevelIDs(touchedBy: patch)
             applyToNodes(patch)
         }
         if let cache, !patches.isEmpty {
@@ -93,19 +93,22 @@ extension DocumentModel {
         }
     }
 
-    /// The top-level block whose rendering a patch may change (before the
-    /// patch is applied to the nodes), or `nil`.
-    private func topLevelID(touchedBy patch: Patch) -> BlockID? {
+    /// The top-level blocks whose rendering a patch may change (computed
+    /// before the patch is applied to the nodes).
+    private func topLevelIDs(touchedBy patch: Patch) -> [BlockID] {
         switch patch {
         case .insert(let parent, _, let block):
-            return parent == .document ? block.id : topLevelID(of: parent)
-        case .update(let id, _), .move(let id, _, _):
-            if case .move(_, let parent, _) = patch, parent != .document { return topLevelID(of: parent) }
-            return topLevelID(of: id)
+            return [parent == .document ? block.id : topLevelID(of: parent)].compactMap { $0 }
+        case .update(let id, _):
+            return [topLevelID(of: id)].compactMap { $0 }
+        case .move(let id, let parent, _):
+            // The old place's top-level block and the new one's.
+            let new = parent == .document ? id : topLevelID(of: parent)
+            return [topLevelID(of: id), new].compactMap { $0 }
         case .remove(let id):
-            return nodes[id]?.parent === root ? nil : topLevelID(of: id)
+            return nodes[id]?.parent === root ? [] : [topLevelID(of: id)].compactMap { $0 }
         case .close:
-            return nil
+            return []
         }
     }
 

@@ -10,8 +10,9 @@ extension DocumentModel {
     /// ```
     ///
     /// The document is handed to the parsing task and back (a move, not a
-    /// copy), so the main actor only applies patches. Do not call
-    /// ``append(_:)`` while this runs.
+    /// copy), so the main actor only applies patches. Calling
+    /// ``append(_:)`` or ``finish()`` while this runs is a programming error
+    /// (it traps).
     ///
     /// - Complexity: per chunk, as ``append(_:)``, with the parse off the
     ///   main actor.
@@ -20,8 +21,10 @@ extension DocumentModel {
         for try await chunk in chunks {
             var taken = StreamingDocument(options: document.options)
             swap(&taken, &document)
+            isParsingElsewhere = true
             let (parsed, patches) = await Self.parse(taken, chunk)
             document = parsed
+            isParsingElsewhere = false
             applyOwn(patches)
         }
         finish()

@@ -43,7 +43,7 @@ public final class DocumentModel<Output: Equatable> {
     @ObservationIgnored var savedStates: [BlockID: BlockState] = [:]
     @ObservationIgnored let cache: RenderCache<Int, Output>?
     @ObservationIgnored let renderLog: RenderLog<Output>
-    @ObservationIgnored var chain: Task<Void, Never>?
+    @ObservationIgnored var isParsingElsewhere = false
 
     /// Creates an empty model.
     ///
@@ -106,6 +106,7 @@ public final class DocumentModel<Output: Equatable> {
     /// - Complexity: as ``append(_:)``.
     @discardableResult
     public func append(bytes chunk: some Collection<UInt8>) -> [Patch] {
+        precondition(!isParsingElsewhere, "append while append(contentsOf:) is parsing")
         let patches = document.append(bytes: chunk)
         applyOwn(patches)
         return patches
@@ -117,6 +118,7 @@ public final class DocumentModel<Output: Equatable> {
     /// - Complexity: as ``append(_:)``.
     @discardableResult
     public func finish() -> [Patch] {
+        precondition(!isParsingElsewhere, "finish while append(contentsOf:) is parsing")
         guard !document.isFinished else { return [] }
         let patches = document.finish()
         do {

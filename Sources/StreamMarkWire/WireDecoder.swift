@@ -113,7 +113,7 @@ public struct WireDecoder: Sendable {
     var finalEventName: String {
         switch format {
         case .text: "the end"
-        case .openai: "data: [DONE]"
+        case .openai: "data: [DONE] or response.completed"
         case .anthropic: "message_stop"
         case .ollama: "\"done\": true"
         }

@@ -27,5 +27,6 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

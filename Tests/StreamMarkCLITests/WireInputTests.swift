@@ -83,7 +83,7 @@ struct WireInputTests {
         Failure(
             name: "openai without DONE", format: "openai",
             input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"text\"}}]}\n\n",
-            message: "streammark: openai: stream ended before data: [DONE]\n", textBefore: "text"),
+            message: "streammark: openai: stream ended before data: [DONE] or response.completed\n", textBefore: "text"),
         Failure(
             name: "anthropic error event", format: "anthropic",
             input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"```py\\nx = 1\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
@@ -125,6 +125,16 @@ struct WireInputTests {
         guard let result = CLI.run(["--input", "ollama"], input: Array(input.utf8)) else { return }
         #expect(result.status == 1)
         #expect(result.text == "Kept text\n")
+        #expect(result.error == "streammark: ollama: error event at line 2: gone\n")
+    }
+
+    /// `--partial` (a stream that has not finished) reports a bad stream too.
+    @Test func partialOutputReportsABadStream() {
+        let input = "{\"response\":\"Kept *text\",\"done\":false}\n{\"error\":\"gone\"}\n"
+        guard let result = CLI.run(["--input", "ollama", "--partial", "--format", "html"], input: Array(input.utf8))
+        else { return }
+        #expect(result.status == 1)
+        #expect(result.text.contains("Kept"))
         #expect(result.error == "streammark: ollama: error event at line 2: gone\n")
     }
 

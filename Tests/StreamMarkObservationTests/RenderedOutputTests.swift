@@ -69,3 +69,27 @@ struct RenderedOutputTests {
         #expect(model.blocks.allSatisfy { $0.output == nil })
     }
 }
+
+/// Moves re-render both the container a block left and the one it joined.
+@Suite("Rendered output of moves")
+@MainActor
+struct RenderedMoveTests {
+    @Test func moveRerendersBothContainers() throws {
+        let model = DocumentModel<String> { block, context, child in
+            let inner = block.children.indices.map { child($0, context) }.joined(separator: ",")
+            return block.kind.name + "(" + block.id.rawValue + ")[" + inner + "]"
+        }
+        func paragraph(_ id: BlockID) -> Block { Block(id: id, kind: .paragraph(inlines: [.text("x")]), range: 0..<1) }
+        let a = Block(id: "t1:a", kind: .blockQuote, range: 0..<1, children: [paragraph("t1:a/p")])
+        let b = Block(id: "t1:b", kind: .blockQuote, range: 0..<1, children: [paragraph("t1:b/p")])
+        try model.apply([.insert(parent: .document, index: 0, block: a), .insert(parent: .document, index: 1, block: b)])
+        #expect(model.node(for: "t1:a")?.output == "block_quote(t1:a)[paragraph(t1:a/p)[]]")
+        try model.apply([.move(id: "t1:a/p", parent: "t1:b", index: 1)])
+        #expect(model.node(for: "t1:a")?.output == "block_quote(t1:a)[]")
+        #expect(model.node(for: "t1:b")?.output == "block_quote(t1:b)[paragraph(t1:b/p)[],paragraph(t1:a/p)[]]")
+        try model.apply([.move(id: "t1:b/p", parent: .document, index: 0)])
+        #expect(model.blocks.map(\.id) == ["t1:b/p", "t1:a", "t1:b"])
+        #expect(model.node(for: "t1:b")?.output == "block_quote(t1:b)[paragraph(t1:a/p)[]]")
+        #expect(model.node(for: "t1:b/p")?.output == "paragraph(t1:b/p)[]")
+    }
+}

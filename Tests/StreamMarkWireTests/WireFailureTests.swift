@@ -50,7 +50,7 @@ struct WireFailureTests {
         Case(
             name: "openai no DONE", format: .openai,
             input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"end\"}}]}\n\n",
-            reason: .unfinished, message: "openai: stream ended before data: [DONE]", textBefore: "end"),
+            reason: .unfinished, message: "openai: stream ended before data: [DONE] or response.completed", textBefore: "end"),
         Case(
             name: "anthropic error event", format: .anthropic,
             input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"So\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
