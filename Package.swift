@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "StreamMarkHTML", targets: ["StreamMarkHTML"]),
         .library(name: "StreamMarkTerminal", targets: ["StreamMarkTerminal"]),
         .library(name: "StreamMarkTemplates", targets: ["StreamMarkTemplates"]),
+        .library(name: "StreamMarkObservation", targets: ["StreamMarkObservation"]),
+        .library(name: "StreamMarkAsync", targets: ["StreamMarkAsync"]),
+        .library(name: "StreamMarkWire", targets: ["StreamMarkWire"]),
         .executable(name: "streammark", targets: ["StreamMarkCLI"]),
         .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
     ],
@@ -28,10 +31,18 @@ let package = Package(
         .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
         // Program output: templates with keyed identities.
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
+        // The UI data layer: an @Observable model of stable, per-block nodes.
+        .target(name: "StreamMarkObservation", dependencies: ["StreamMark"]),
+        // Backends: async sequences of chunks to patch batches and NDJSON lines.
+        .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
+        // LLM wire formats (OpenAI/Anthropic SSE, Ollama NDJSON) to text; Foundation only.
+        .target(name: "StreamMarkWire"),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
-            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTerminal", "StreamMarkTemplates"]
+            dependencies: [
+                "StreamMark", "StreamMarkHTML", "StreamMarkTerminal", "StreamMarkTemplates", "StreamMarkWire",
+            ]
         ),
         // The `streammark-bench` benchmark.
         .executableTarget(
@@ -43,7 +54,13 @@ let package = Package(
         .testTarget(name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML"]),
         .testTarget(name: "StreamMarkTerminalTests", dependencies: ["StreamMark", "StreamMarkTerminal"]),
         .testTarget(name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
-        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML"]),
+        .testTarget(
+            name: "StreamMarkObservationTests",
+            dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML", "StreamMarkAsync"]
+        ),
+        .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
+        .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),
+        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkWire"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs what StreamMark needs from Debian on a fresh machine.
 #   scripts/setup.sh          libcmark-dev (and pkg-config) to build and run
-#   scripts/setup.sh --test   also the test oracles and tools: cmark-gfm, tmux
+#   scripts/setup.sh --test   also the test oracles and tools: cmark-gfm, tmux, and
+#                             for the browser test of the web client (Clients/web)
+#                             chromium, chromium-driver, python3-selenium;
+#                             python3 for the fuzz seeds (scripts/fuzz.sh)
 # As root it runs apt-get; otherwise it prints the exact command and fails.
 set -euo pipefail
 
 packages=(libcmark-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(cmark-gfm tmux)
+  packages+=(cmark-gfm tmux chromium chromium-driver python3-selenium python3)
 fi
 
 missing=()

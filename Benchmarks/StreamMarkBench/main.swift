@@ -3,6 +3,8 @@ import Foundation
 // streammark-bench: the benchmark of issue 5 and the corpus generator.
 //   streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap S] [--smoke] [FILES...]
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
+//   streammark-bench patches [--chunk N]... [FILES...]   (patch protocol bytes and encoding time)
+//   streammark-bench flicker [FILES...]   (characters withdrawn with and without the provisional display)
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
@@ -10,6 +12,8 @@ let usage = """
                             [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
            streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
+           streammark-bench patches [--chunk N]... [FILES...]
+           streammark-bench flicker [FILES...]
 
     """
 
@@ -17,6 +21,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "generate":
     exit(GenerateCommand.run(Array(arguments.dropFirst())))
+case "patches":
+    exit(PatchesCommand.run(Array(arguments.dropFirst())))
+case "flicker":
+    exit(FlickerCommand.run(Array(arguments.dropFirst())))
 case "memory-probe":
     var kilobytes = 10_240
     var chunking = Chunking.bytes(64)

@@ -1,4 +1,5 @@
 import StreamMark
+import StreamMarkWire
 
 /// The options of the main `streammark` command, parsed from the arguments
 /// by hand (no argument-parsing package).
@@ -19,7 +20,12 @@ struct CommandLineOptions {
     }
 
     var format: Format?
+    var input = WireFormat.text
     var fragments = false
+    /// `--partial`: render the input as a stream that has not finished.
+    var partial = false
+    /// `--display`: patches also carry the open block's provisional display.
+    var display = false
     var replayChunk: Int?
     var replayDelayMilliseconds = 0
     var width: Int?
@@ -30,6 +36,8 @@ struct CommandLineOptions {
     var extensions = ParseOptions.Extensions.gfm
     var file: String?
     var statistics = false
+    /// The patch protocol version of `--format patches` (1 is deprecated).
+    var protocolVersion = 2
     var showHelp = false
     var showVersion = false
 
@@ -38,9 +46,9 @@ struct CommandLineOptions {
 
     /// The one-line usage summary.
     static let usage =
-        "usage: streammark [--format terminal|patches|html|tree] [--fragments] [--replay BYTES[:MS]] "
+        "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--partial] [--display] [--replay BYTES[:MS]] "
         + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
-        + "[--extensions LIST] [--stats] [FILE] | streammark verify … | streammark template … (--help for more)"
+        + "[--extensions LIST] [--stats] [--protocol 1|2] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
     /// Parses the arguments (without the program name).
     ///
@@ -70,7 +78,15 @@ struct CommandLineOptions {
                     throw UsageError(message: "unknown format '\(text)'")
                 }
                 self.format = format
+            case "--input":
+                let text = try value(flag, inline: inline)
+                guard let format = WireFormat(rawValue: text) else {
+                    throw UsageError(message: "unknown input format '\(text)'")
+                }
+                input = format
             case "--fragments": fragments = true
+            case "--partial": partial = true
+            case "--display": display = true
             case "--replay":
                 let text = try value(flag, inline: inline)
                 let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -108,6 +124,12 @@ struct CommandLineOptions {
                 extensions = parsed
                 extensionsGiven = true
             case "--stats": statistics = true
+            case "--protocol":
+                let text = try value(flag, inline: inline)
+                guard text == "1" || text == "2" else {
+                    throw UsageError(message: "bad --protocol value '\(text)' (expected 1 or 2)")
+                }
+                protocolVersion = Int(text)!
             case "--help", "-h": showHelp = true
             case "--version": showVersion = true
             default:
@@ -118,12 +140,13 @@ struct CommandLineOptions {
                     throw UsageError(message: "unknown option '\(argument)'")
                 }
             }
-            if inline != nil && ["--fragments", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm", "--stats"].contains(flag) {
+            if inline != nil && ["--fragments", "--partial", "--display", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm", "--stats"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
             index += 1
         }
         if noGFM && !extensionsGiven { extensions = .none }
         if fragments && format != .html { throw UsageError(message: "--fragments needs --format html") }
+        try validateDisplayOptions()
     }
 }

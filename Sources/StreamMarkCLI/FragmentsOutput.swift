@@ -5,14 +5,20 @@ import StreamMarkHTML
 /// `--format html --fragments`: NDJSON `{"id":…,"html":…}` for every
 /// top-level block whose HTML changed, after every chunk; `"html":null` when
 /// a block is gone. The fragments of the blocks in document order,
-/// concatenated, are the document's HTML.
+/// concatenated, are the document's HTML. While streaming, the last block's
+/// fragment shows the provisional display (`docs/provisional.md`); after the
+/// end of the input every fragment is the truth.
 final class FragmentsOutput: StreamOutput {
-    private let cache: RenderCache<Int, String>
+    let cache: RenderCache<Int, String>
     private var emitted: [BlockID: String] = [:]
     private var order: [BlockID] = []
 
+    /// Renders the open block's provisional display (never cached).
+    let renderer: HTMLRenderer
+
     init(options: HTMLRenderer.RenderOptions) {
         let renderer = HTMLRenderer(options: options)
+        self.renderer = renderer
         cache = RenderCache { block, _, _ in renderer.render(block: block) }
     }
 
@@ -33,8 +39,9 @@ final class FragmentsOutput: StreamOutput {
             }
             order = ids
         }
+        let display = Self.display(of: document)
         for block in cache.root.children {
-            let html = cache.output(for: block, context: 0)
+            let html = displayHTML(of: block, display) ?? cache.output(for: block, context: 0)
             if emitted[block.id] != html {
                 emitted[block.id] = html
                 out += Self.line(id: block.id, html: html)

@@ -9,6 +9,7 @@ enum HelpText {
 
         usage: streammark [options] [FILE]
                streammark verify [--chunking every-byte|lines|random:SEED|N] FILE...
+               streammark apply [--format html|tree|patches] [--protocol 1|2] [FILE]
                streammark template …
 
         Reads FILE (or stdin, or `-`) as bytes arrive — it never waits for the end —
@@ -21,11 +22,20 @@ enum HelpText {
                               finished blocks are printed as they close and the rest
                               at the end, with no escape sequences (unless
                               --color always).
-          --format patches    NDJSON: one patch per line, written after every chunk.
+          --format patches    NDJSON: one patch per line, written after every chunk
+            --protocol 2|1    patch protocol version: 2 (deltas, default) or 1
+                              (whole values; deprecated). See docs/patches.md.
           --format html       the final document as HTML.
             --fragments       with html: NDJSON {"id":…,"html":…} for every top-level
                               block whose HTML changed, after every chunk.
           --format tree       the final tree: ids, kinds, byte ranges.
+          --partial           render the input as a stream that has not finished
+                              (html, terminal or tree): the open block shows its
+                              provisional display, unfinished markup completed
+                              (docs/provisional.md). The live terminal and
+                              --fragments show the display while streaming.
+          --display           with patches: also a "display" line when the open
+                              block's provisional display changes (opt-in).
 
         Terminal:
           --width N           wrap at N columns (default: the terminal's, $COLUMNS, 80)
@@ -33,6 +43,14 @@ enum HelpText {
           --no-hyperlinks     show URLs after link text instead of OSC 8 hyperlinks
                               (always so when stdout is not a terminal)
         Input:
+          --input FORMAT      text (default): Markdown; openai: server-sent events
+                              of Chat Completions or the Responses API; anthropic:
+                              Messages streaming events; ollama: NDJSON of
+                              /api/chat or /api/generate. Deltas are rendered as
+                              they arrive (curl -N … | streammark --input openai).
+                              Error events, malformed or cut streams and unknown
+                              event types: a message on stderr, exit 1, with
+                              everything received so far rendered.
           --replay BYTES[:MS] replay the input in chunks of BYTES with MS
                               milliseconds between them, as if it were streaming
         Parsing and rendering:
@@ -45,8 +63,11 @@ enum HelpText {
                               to stderr at the end
           --help, --version
 
-        Exit status: 0 success, 1 unreadable input or failed verification,
-        64 bad arguments.
+        apply: reads a patch stream (version 1 or 2) from FILE or stdin and
+        prints the final document as html (default), tree or patches.
+
+        Exit status: 0 success, 1 unreadable input, a failed wire stream or
+        failed verification, a bad patch stream (apply), 64 bad arguments.
 
         """
 }

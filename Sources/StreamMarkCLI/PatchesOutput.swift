@@ -1,27 +1,28 @@
-import Foundation
 import StreamMark
 
-/// `--format patches`: NDJSON, one ``Patch`` per line, written after every
-/// chunk so a reader sees the patches as the text streams.
+/// `--format patches`: NDJSON patches (protocol version 2 by default, 1 with
+/// `--protocol 1`), written after every chunk so a reader sees the patches
+/// as the text streams.
 final class PatchesOutput: StreamOutput {
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
+    private var writer: PatchStreamWriter
+
+    init(version: Int) {
+        writer = PatchStreamWriter(version: version)
+    }
 
     func consume(_ patches: [Patch], document: StreamingDocument) {
-        guard !patches.isEmpty else { return }
-        var out = ""
-        for patch in patches {
-            guard let data = try? encoder.encode(patch) else { continue }
-            out += String(decoding: data, as: UTF8.self)
-            out += "\n"
-        }
-        OutputSink.standardOutput.write(out)
+        writer.write(patches)
+        flush()
     }
 
     func finish(_ patches: [Patch], document: StreamingDocument) {
-        consume(patches, document: document)
+        writer.write(patches)
+        flush()
+    }
+
+    private func flush() {
+        guard writer.pendingByteCount > 0 else { return }
+        let bytes = writer.takeBytes()
+        bytes.withUnsafeBufferPointer { OutputSink.standardOutput.write(bytes: $0) }
     }
 }

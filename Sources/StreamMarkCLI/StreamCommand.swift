@@ -6,6 +6,7 @@ import Darwin
 import StreamMark
 import StreamMarkHTML
 import StreamMarkTerminal
+import StreamMarkWire
 
 /// The main command: streams the input through the engine into the chosen
 /// output format.
@@ -31,6 +32,7 @@ struct StreamCommand {
         if format == .terminal && stdoutIsTerminal { TerminalDevice.watchResizes() }
         var document = StreamingDocument(options: options.parseOptions)
         var reader = InputReader(descriptor: descriptor)
+        var input = WireInput(format: options.input)
         let live = format == .terminal && stdoutIsTerminal
         var status: Int32 = 0
 
@@ -49,9 +51,9 @@ struct StreamCommand {
                 }
             }
             var start = 0
-            while start < bytes.count {
+            while start < bytes.count && !input.isDone {
                 let end = min(bytes.count, start + chunk)
-                let patches = document.append(bytes: bytes[start..<end])
+                let patches = input.feed(bytes[start..<end], into: &document)
                 output.consume(patches, document: document)
                 start = end
                 if options.replayDelayMilliseconds > 0 && start < bytes.count {
@@ -65,8 +67,9 @@ struct StreamCommand {
                 let cap = max(1 << 16, document.statistics.lastParsedBytes)
                 switch reader.next(cap: cap, timeout: live ? 200 : -1) {
                 case .bytes(let bytes):
-                    let patches = document.append(bytes: bytes)
+                    let patches = input.feed(bytes, into: &document)
                     output.consume(patches, document: document)
+                    if input.isDone { break reading }
                 case .idle:
                     break
                 case .end:
@@ -79,8 +82,16 @@ struct StreamCommand {
                 if live && TerminalDevice.takeResize() { output.resized(document: document) }
             }
         }
+        if status == 0 { output.consume(input.finish(into: &document), document: document) }
+        if let partial = output as? PartialOutput {
+            partial.write(&document)
+            reportInputFailure(input, status: &status)
+            if descriptor != 0 { close(descriptor) }
+            return status
+        }
         let last = document.finish()
         output.finish(last, document: document)
+        reportInputFailure(input, status: &status)
         if options.statistics { report(document, output: output) }
         if descriptor != 0 { close(descriptor) }
         return status
@@ -88,8 +99,11 @@ struct StreamCommand {
 
     private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
         let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
+        if options.partial { return PartialOutput(options: options) }
         switch format {
-        case .patches: return PatchesOutput()
+        case .patches:
+            let patches = PatchesOutput(version: options.protocolVersion)
+            return options.display ? DisplayLinesOutput(patches, version: options.protocolVersion) : patches
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()
         case .terminal:
@@ -125,6 +139,14 @@ struct StreamCommand {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }
         OutputSink.standardError.write(line + "\n")
+    }
+
+    /// After the output: the `--input` stream's failure (or skipped unknown
+    /// event) on stderr and status 1, unless a read error was reported.
+    private func reportInputFailure(_ input: WireInput, status: inout Int32) {
+        guard status == 0, let message = input.message else { return }
+        OutputSink.standardError.write("streammark: \(message)\n")
+        status = 1
     }
 
     /// Reports `streammark: cannot read PATH: reason` and returns 1.

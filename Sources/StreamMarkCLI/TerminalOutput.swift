@@ -23,7 +23,10 @@ final class TerminalOutput: StreamOutput {
     }
 
     func consume(_ patches: [Patch], document: StreamingDocument) {
-        writer.update(with: patches, isClosed: { document.isClosed($0) })
+        // The live tail shows the open block's provisional display.
+        var document = document
+        let display = writer.live ? document.provisionalDisplay() : .truth
+        writer.update(with: patches, display: display, isClosed: { document.isClosed($0) })
     }
 
     func finish(_ patches: [Patch], document: StreamingDocument) {

@@ -11,10 +11,12 @@ final class TreeOutput: StreamOutput {
         OutputSink.standardOutput.write(out)
     }
 
-    /// Appends the lines of `block` and its descendants.
-    static func dump(_ block: Block, depth: Int, into out: inout String) {
+    /// Appends the lines of `block` and its descendants; without `ranges`
+    /// (a tree built from a version-2 patch stream) the byte ranges are left out.
+    static func dump(_ block: Block, depth: Int, into out: inout String, ranges: Bool = true) {
         out += String(repeating: "  ", count: depth)
-        out += "\(block.id) \(block.kind.name) \(block.range.lowerBound)..<\(block.range.upperBound)"
+        out += "\(block.id) \(block.kind.name)"
+        if ranges { out += " \(block.range.lowerBound)..<\(block.range.upperBound)" }
         switch block.kind {
         case .list(let list):
             out += " \(list.kind.rawValue)"
@@ -33,7 +35,7 @@ final class TreeOutput: StreamOutput {
         }
         if let inlines = block.kind.inlines { out += " " + summary(inlines.plainText) }
         out += "\n"
-        for child in block.children { dump(child, depth: depth + 1, into: &out) }
+        for child in block.children { dump(child, depth: depth + 1, into: &out, ranges: ranges) }
     }
 
     /// The text quoted, with newlines escaped, cut at 48 characters.

@@ -18,6 +18,8 @@ func runStreammark(_ arguments: [String]) -> Int32 {
     switch arguments.first {
     case "verify":
         return VerifyCommand.run(Array(arguments.dropFirst()))
+    case "apply":
+        return ApplyCommand.run(Array(arguments.dropFirst()))
     case "template":
         return runTemplateCommand(Array(arguments.dropFirst()))
     default:

@@ -31,6 +31,8 @@ public final class LiveTerminalWriter {
     /// The live lines on screen, and their display widths.
     private var liveLines: [String] = []
     private var liveWidths: [Int] = []
+    /// The provisional display of the open block, shown in the live tail.
+    var display: ProvisionalDisplay = .truth
 
     /// Creates a writer.
     ///
@@ -53,22 +55,29 @@ public final class LiveTerminalWriter {
         self.write = write
     }
 
-    /// Applies the engine's patches and updates the screen.
+    /// Applies the engine's patches and updates the screen. The live tail
+    /// shows `display`, the open block's provisional display form
+    /// (`StreamingDocument.provisionalDisplay()`, `docs/provisional.md`):
+    /// unfinished markup completed as it will most likely close. Closed
+    /// blocks always show the truth.
     ///
     /// - Complexity: O(patches + lines of the open blocks that changed); closed
     ///   blocks are rendered once and then only written.
-    public func update(with patches: [Patch], isClosed: (BlockID) -> Bool) {
+    public func update(with patches: [Patch], display: ProvisionalDisplay = .truth, isClosed: (BlockID) -> Bool) {
         do {
             try cache.apply(patches)
         } catch {
             return
         }
+        self.display = display
         redraw(isClosed: isClosed, final: false)
     }
 
-    /// Writes everything that is left; the tail becomes permanent.
+    /// Writes everything that is left; the tail becomes permanent (and shows
+    /// the truth).
     public func finish(with patches: [Patch]) {
         try? cache.apply(patches)
+        display = .truth
         redraw(isClosed: { _ in true }, final: true)
     }
 
@@ -143,9 +152,13 @@ public final class LiveTerminalWriter {
         var tail: [String] = []
         var content = wroteContent
         for index in committedIndex..<children.count {
-            let lines = chunk(children[index], hasContentBefore: content)
-            if !lines.isEmpty { content = true }
-            tail.append(contentsOf: lines)
+            for block in shownBlocks(for: children[index], isLast: index == children.count - 1) {
+                let lines = block.id == children[index].id && block == children[index]
+                    ? chunk(block, hasContentBefore: content)
+                    : displayChunk(block, hasContentBefore: content)
+                if !lines.isEmpty { content = true }
+                tail.append(contentsOf: lines)
+            }
         }
         var start = tail.count
         var rows = 0

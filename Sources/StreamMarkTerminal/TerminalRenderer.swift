@@ -396,7 +396,7 @@ public struct TerminalRenderer: Sendable {
             if options.hyperlinks { inner.link = url }
             append(children, to: &text, style: inner)
             let label = children.plainText
-            if !options.hyperlinks && !url.isEmpty && label != url && "mailto:" + label != url {
+            if Self.showsTarget(url, of: label, hyperlinks: options.hyperlinks) {
                 var urlStyle = style
                 urlStyle.dim = true
                 text.append(" (" + url + ")", style: urlStyle)

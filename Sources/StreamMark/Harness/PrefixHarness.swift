@@ -7,6 +7,9 @@
 /// - no two blocks share an id;
 /// - replaying all patches so far from an empty document reproduces the
 ///   tree, and no `update` carries a value equal to the block's old one;
+/// - the same patches written as a version-2 wire stream
+///   (``PatchStreamWriter``) and read back by ``PatchStreamClient`` (JSON
+///   decoding, deltas, continuation lines) reproduce the tree without ranges;
 /// - the open block (the last leaf) keeps its id through every append that
 ///   keeps its start: it is updated, never removed and re-inserted;
 /// and at the end that every block that was closed at some prefix is in the
@@ -136,6 +139,10 @@ public struct PrefixHarness: Sendable {
         public var stalePrefixes = 0
         /// The largest lag, in bytes, at any boundary.
         public var maxStaleBytes = 0
+        /// Bytes of the version-2 patch stream (header included).
+        public var deltaBytes = 0
+        /// The most version-2 bytes written after one append.
+        public var maxDeltaBytesPerAppend = 0
         /// The first violations found (at most 20).
         public var violations: [Violation] = []
 
@@ -171,6 +178,8 @@ public struct PrefixHarness: Sendable {
         var document = StreamingDocument(options: options)
         var mirror = Block(id: .document, kind: .document, range: 0..<0)
         var closedValues: [BlockID: (value: BlockValue, children: [BlockID])] = [:]
+        var writer = PatchStreamWriter(version: 2)
+        var client = PatchStreamClient()
         let stride = fullCheckLimit.map { max(1, chunks.count / max(1, $0)) } ?? 1
 
         func fail(_ chunk: Int, _ prefix: Int, _ id: BlockID?, _ message: String) {
@@ -216,6 +225,18 @@ public struct PrefixHarness: Sendable {
             }
         }
 
+        func replayWire(_ patches: [Patch], chunk: Int, prefix: Int) {
+            writer.write(patches)
+            let wire = writer.takeBytes()
+            report.deltaBytes += wire.count
+            if chunk >= 0 { report.maxDeltaBytesPerAppend = max(report.maxDeltaBytesPerAppend, wire.count) }
+            do {
+                try client.apply(stream: wire)
+            } catch {
+                fail(chunk, prefix, nil, "version-2 stream does not apply: \(error)")
+            }
+        }
+
         func fullCheck(chunk: Int, prefix: Int, expected: @autoclosure () -> Block) {
             if document.isCurrent {
                 report.prefixesChecked += 1
@@ -228,6 +249,11 @@ public struct PrefixHarness: Sendable {
             if mirror != document.root {
                 let detail = Self.firstDifference(mirror, document.root)
                 fail(chunk, prefix, detail.id, "replayed patches differ from the tree: \(detail.message)")
+            }
+            let withoutRanges = document.root.removingRanges()
+            if client.root != withoutRanges {
+                let detail = Self.firstDifference(client.root, withoutRanges)
+                fail(chunk, prefix, detail.id, "replayed version-2 stream differs from the tree: \(detail.message)")
             }
             var seen: Set<BlockID> = []
             document.root.forEach { block in
@@ -243,6 +269,7 @@ public struct PrefixHarness: Sendable {
                 report.maxStaleBytes = max(report.maxStaleBytes, document.staleByteCount)
             }
             replay(patches, chunk: index, prefix: range.upperBound)
+            replayWire(patches, chunk: index, prefix: range.upperBound)
             if index % stride == 0 || index == chunks.count - 1 {
                 let committed = range.upperBound - document.normalizer.pending.count
                 fullCheck(chunk: index, prefix: range.upperBound, expected: parser.parse(bytes: bytes[0..<committed]))
@@ -251,6 +278,7 @@ public struct PrefixHarness: Sendable {
         }
         let patches = document.finish()
         replay(patches, chunk: -1, prefix: bytes.count)
+        replayWire(patches, chunk: -1, prefix: bytes.count)
         fullCheck(chunk: -1, prefix: bytes.count, expected: parser.parse(bytes: bytes))
         report.parsedBytes = document.statistics.totalParsedBytes
 

@@ -58,7 +58,7 @@ extension Patch {
         return false
     }
 
-    private static func withBlock(
+    static func withBlock(
         _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
     ) throws(PatchError) {
         if try !find(id, in: &block, body) {

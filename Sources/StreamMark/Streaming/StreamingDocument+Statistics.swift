@@ -14,6 +14,12 @@ extension StreamingDocument {
         public var totalParsedBytes = 0
         /// Patches emitted since the start.
         public var patches = 0
+        /// Provisional displays computed (``StreamingDocument/provisionalDisplay()``).
+        public var displays = 0
+        /// Bytes of completed open-block text parsed by the last display.
+        public var lastDisplayParsedBytes = 0
+        /// Bytes of completed open-block text parsed for displays since the start.
+        public var totalDisplayParsedBytes = 0
         /// Appends after which the tree lagged behind the text (a large
         /// open block waiting for its amortized re-parse).
         public var staleAppends = 0

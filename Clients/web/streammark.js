@@ -1,0 +1,1119 @@
+// StreamMark reference web client: applies StreamMark's NDJSON patches
+// (docs/patches.md, protocol v1 and v2) to a DOM element, keyed by block id.
+//
+// No dependencies, no build step: `import { StreamMarkView } from "./streammark.js"`.
+//
+//   const view = new StreamMarkView(document.querySelector("#answer"));
+//   for await (const line of lines) view.applyLine(line);
+//   view.finish();
+//
+// The client never parses Markdown: it builds DOM from the block values the
+// engine sends. After a stream ends, the element's HTML is the HTML of
+// `streammark --format html` (same tags, attributes, text and newlines; the
+// only additions are `data-id` attributes on block elements).
+//
+// What it promises, and the browser test (scripts/test-browser.sh) checks:
+// - inserts, removes and moves touch only the nodes of those blocks;
+// - an update of the open block changes only the DOM it must: a growing text
+//   node is appended to (`appendData`), an inline splice replaces only the
+//   tail inline nodes, a growing code block appends to its text node;
+// - a closed block's nodes are never replaced or mutated again, with two
+//   counted exceptions (`stats`): an update caused by a link reference
+//   definition that arrived later, and a list turning loose after some of
+//   its items closed (HTML then needs `<p>` around their paragraphs);
+// - safe by construction: text goes through text nodes and attributes
+//   through setAttribute, never innerHTML (only `unsafe: true` parses the
+//   raw HTML itself, as `streammark --unsafe` emits it); URLs are filtered with the Swift
+//   HTML renderer's rules (Sources/StreamMarkHTML/URLSafety.swift); raw HTML
+//   becomes the comment `<!-- raw HTML omitted -->` unless `unsafe: true`.
+
+/// Renders a StreamMark patch stream into a DOM element.
+export class StreamMarkView {
+  /// v2: where a bare-string continuation line appends ({ id, cell, drop, before }).
+  #target = null;
+
+  /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
+  /// `hardBreaks` (soft breaks as `<br />`), `noBreaks` (soft breaks as
+  /// spaces) — the meanings of `streammark --unsafe` and cmark's options.
+  constructor(element, options = {}) {
+    this.element = element;
+    this.document = element.ownerDocument;
+    this.options = {
+      unsafe: !!options.unsafe,
+      hardBreaks: !!options.hardBreaks,
+      noBreaks: !!options.noBreaks,
+    };
+    element.replaceChildren();
+    this.root = this.#record("doc", { type: "document" }, [0, 0], null);
+    this.root.el = element;
+    this.root.box = element;
+    this.blocks = new Map([["doc", this.root]]);
+    this.finished = false;
+    /// The protocol version of the stream: 1, or 2 after the `{"v":2}` header.
+    this.version = null;
+    /// Counters: patches applied by op, and the two kinds of change a
+    /// closed block may still see.
+    this.stats = {
+      patches: 0,
+      insert: 0,
+      update: 0,
+      retype: 0,
+      append: 0,
+      splice: 0,
+      remove: 0,
+      move: 0,
+      close: 0,
+      closedUpdates: 0, // updates of a closed block (link reference definitions)
+      loosenedClosed: 0, // closed paragraphs re-wrapped because their list turned loose/tight
+      reflowed: 0, // all paragraphs re-wrapped because their list turned loose/tight
+      rawNodes: 0, // unsafe only: top-level nodes of raw-HTML inline runs parsed or removed as a whole
+    };
+  }
+
+  /// Applies one NDJSON line (empty lines are ignored).
+  applyLine(text) {
+    const line = text.trim();
+    if (line === "") return;
+    this.apply(JSON.parse(line));
+  }
+
+  /// Applies one decoded patch: a v1 object (`"v":1`), the v2 header
+  /// `{"v":2}`, a v2 object (no `v`, after the header), or a v2
+  /// continuation (a bare string: append to the previous line's target).
+  apply(patch) {
+    if (this.finished) throw new Error("streammark: patch after finish()");
+    if (typeof patch === "string") {
+      this.#continue(patch);
+      this.#count("append");
+      return;
+    }
+    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) throw new Error("streammark: a patch must be an object");
+    if (patch.op === undefined) {
+      if (patch.v !== 1 && patch.v !== 2) throw new Error(`streammark: unsupported patch version ${patch.v}`);
+      this.version = patch.v; // the stream header: {"v":2}
+      this.#target = null;
+      return;
+    }
+    const version = patch.v !== undefined ? patch.v : this.version;
+    if (version !== 1 && version !== 2) throw new Error(`streammark: unsupported patch version ${version}`);
+    if (version === 1) this.#applyV1(patch);
+    else this.#applyV2(patch);
+    this.#count(patch.op);
+  }
+
+  #count(op) {
+    this.stats.patches += 1;
+    if (op in this.stats) this.stats[op] += 1;
+  }
+
+  #applyV1(patch) {
+    this.#target = null;
+    switch (patch.op) {
+      case "insert": this.#insert(patch.parent, patch.index, patch.block, 1); break;
+      case "remove": this.#remove(this.#get(patch.id)); break;
+      case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
+      case "close": this.#get(patch.id).closed = true; break;
+      case "update": {
+        const rec = this.#get(patch.id);
+        if (!patch.value || !patch.value.kind) throw new Error("streammark: update without a value");
+        rec.range = patch.value.range;
+        this.#setKind(rec, patch.value.kind);
+        break;
+      }
+      default: throw new Error(`streammark: unknown op ${patch.op}`);
+    }
+  }
+
+  /// The id of the block a v2 continuation line would append to, or null.
+  get continuationTarget() {
+    return this.#target ? this.#target.id : null;
+  }
+
+  /// Ends the stream. Further patches are rejected.
+  finish() {
+    this.finished = true;
+    return this.stats;
+  }
+
+  /// Whether the block `id` is known and final: it or a container holding
+  /// it was closed (a v2 `close` covers the whole subtree).
+  isClosed(id) {
+    const rec = this.blocks.get(id);
+    return !!rec && this.#isFinal(rec);
+  }
+
+  #isFinal(rec) {
+    for (let r = rec; r; r = r.parent) if (r.closed) return true;
+    return false;
+  }
+
+  /// The DOM nodes block `id` contributes to its parent (its element, and
+  /// the newline text nodes around it), or [] for an unknown id.
+  nodesOf(id) {
+    const rec = this.blocks.get(id);
+    return rec ? rec.nodes.slice() : [];
+  }
+
+  // MARK: Records
+
+  #record(id, kind, range, parent) {
+    return {
+      id, kind, range, parent, children: [], closed: false,
+      el: null, // the block's element (null for a tight paragraph)
+      box: null, // the element its children / inlines go into
+      nodes: [], // its nodes in the parent's box, in order
+      lead: null, // a leading "\n" text node (blocks inside an item)
+      inl: null, // inline groups of paragraph / heading
+      text: null, // the text node of a code block
+      cells: null, // the cell elements' inline groups of a table row
+    };
+  }
+
+  #get(id) {
+    const rec = this.blocks.get(id);
+    if (!rec) throw new Error(`streammark: unknown block ${id}`);
+    return rec;
+  }
+
+  /// Throws before anything changes when a block of the subtree has no id
+  /// or an id already in use.
+  #checkIds(json) {
+    const seen = new Set();
+    const stack = [json];
+    while (stack.length) {
+      const block = stack.pop();
+      if (!block || typeof block.id !== "string" || !block.kind) throw new Error("streammark: a block needs an id and a kind");
+      if (this.blocks.has(block.id) || seen.has(block.id)) throw new Error(`streammark: duplicate block ${block.id}`);
+      seen.add(block.id);
+      if (block.children !== undefined && !Array.isArray(block.children)) throw new Error("streammark: bad children");
+      stack.push(...(block.children || []));
+    }
+  }
+
+  #adopt(json, parent, version) {
+    if (!json || typeof json.id !== "string" || !json.kind) throw new Error("streammark: a block needs an id and a kind");
+    if (this.blocks.has(json.id)) throw new Error(`streammark: duplicate block ${json.id}`);
+    const kind = version === 2 ? kindFromV2(json.kind) : json.kind;
+    const rec = this.#record(json.id, kind, json.range || null, parent);
+    this.blocks.set(rec.id, rec);
+    for (const child of json.children || []) rec.children.push(this.#adopt(child, rec, version));
+    return rec;
+  }
+
+  #forget(rec) {
+    const stack = [rec];
+    while (stack.length) {
+      const next = stack.pop();
+      this.blocks.delete(next.id);
+      stack.push(...next.children);
+    }
+  }
+
+  // MARK: Structure (insert, remove, move)
+
+  #insert(parentId, index, json, version) {
+    const parent = this.#get(parentId);
+    if (version === 2 && index === undefined) index = parent.children.length;
+    if (!(Number.isInteger(index) && index >= 0 && index <= parent.children.length)) throw new Error(`streammark: bad index ${index}`);
+    this.#checkIds(json);
+    const rec = this.#adopt(json, parent, version);
+    try {
+      this.#build(rec); // off-document: a bad kind throws before anything changed
+    } catch (error) {
+      this.#forget(rec);
+      throw error;
+    }
+    parent.children.splice(index, 0, rec);
+    this.#place(rec);
+    this.#syncLeads(parent, index);
+  }
+
+  #remove(rec) {
+    const parent = rec.parent;
+    if (!parent) throw new Error("streammark: cannot remove the document");
+    const index = parent.children.indexOf(rec);
+    for (const node of rec.nodes) node.remove();
+    parent.children.splice(index, 1);
+    this.#forget(rec);
+    this.#dropEmptyBody(parent);
+    this.#syncLeads(parent, index);
+  }
+
+  #move(rec, parentId, index) {
+    const from = rec.parent;
+    const to = this.#get(parentId);
+    const wasTight = this.#isTightParagraph(rec);
+    const oldIndex = from.children.indexOf(rec);
+    for (const node of rec.nodes) node.remove();
+    from.children.splice(oldIndex, 1);
+    this.#dropEmptyBody(from);
+    this.#syncLeads(from, oldIndex);
+    if (!(index >= 0 && index <= to.children.length)) throw new Error(`streammark: bad index ${index}`);
+    rec.parent = to;
+    to.children.splice(index, 0, rec);
+    if (wasTight !== this.#isTightParagraph(rec) || rec.kind.type === "table_row") this.#rebuild(rec, false);
+    this.#place(rec);
+    this.#syncLeads(to, index);
+  }
+
+  /// Inserts `rec.nodes` at its position among its parent's children.
+  #place(rec) {
+    const parent = rec.parent;
+    const box = this.#childBox(parent);
+    const before = this.#nodeAfter(parent, parent.children.indexOf(rec) + 1);
+    const fragment = this.document.createDocumentFragment();
+    fragment.append(...rec.nodes);
+    box.insertBefore(fragment, before);
+  }
+
+  /// The first node of the children of `parent` from `index` on, or the
+  /// node that ends the parent's box content (null: its end).
+  #nodeAfter(parent, index) {
+    for (let i = index; i < parent.children.length; i++) {
+      const nodes = parent.children[i].nodes;
+      if (nodes.length) return nodes[0];
+    }
+    return null;
+  }
+
+  /// Where the children of `rec` go (a table's rows go into its `<tbody>`,
+  /// created with the first row).
+  #childBox(rec) {
+    if (rec.kind.type !== "table") return rec.box;
+    if (!rec.body) {
+      rec.body = this.#el("tbody");
+      rec.body.append(this.#nl());
+      rec.bodyNl = this.#nl();
+      rec.el.append(rec.body, rec.bodyNl);
+    }
+    return rec.body;
+  }
+
+  #dropEmptyBody(rec) {
+    if (rec.kind.type === "table" && rec.body && rec.children.length === 0) {
+      rec.body.remove();
+      rec.bodyNl.remove();
+      rec.body = null;
+      rec.bodyNl = null;
+    }
+  }
+
+  // MARK: Newlines inside list items
+
+  /// cmark writes "\n" before a block inside an item unless the output
+  /// already ends with one: before the item's first block (after `<li>` or
+  /// its checkbox) and after a tight paragraph. Re-checks the blocks at
+  /// `index - 1 … index + 1` of `parent`.
+  #syncLeads(parent, index) {
+    if (parent.kind.type !== "item") return;
+    for (let i = Math.max(0, index - 1); i <= index + 1 && i < parent.children.length; i++) {
+      this.#syncLead(parent.children[i], i);
+    }
+  }
+
+  #syncLead(rec, index) {
+    const parent = rec.parent;
+    const previous = index > 0 ? parent.children[index - 1] : null;
+    const wanted = !this.#isTightParagraph(rec) && (previous === null || this.#isTightParagraph(previous));
+    if (wanted && !rec.lead) {
+      rec.lead = this.#nl();
+      if (rec.nodes.length && rec.nodes[0].parentNode) rec.nodes[0].before(rec.lead);
+      rec.nodes.unshift(rec.lead);
+    } else if (!wanted && rec.lead) {
+      rec.lead.remove();
+      rec.nodes.shift();
+      rec.lead = null;
+    }
+  }
+
+  #isTightParagraph(rec) {
+    if (rec.kind.type !== "paragraph") return false;
+    const item = rec.parent;
+    if (!item || item.kind.type !== "item") return false;
+    const list = item.parent;
+    return !!list && list.kind.type === "list" && !!list.kind.list.tight;
+  }
+
+  // MARK: Building blocks
+
+  /// Builds the DOM of `rec` and its subtree (not yet in the document).
+  #build(rec) {
+    const kind = rec.kind;
+    rec.lead = null;
+    rec.el = null;
+    rec.box = null;
+    switch (kind.type) {
+      case "paragraph":
+        if (this.#isTightParagraph(rec)) {
+          rec.inl = this.#buildInlines(kind.inlines || []);
+          rec.nodes = flatten(rec.inl);
+          return;
+        }
+        rec.el = this.#el("p");
+        rec.inl = this.#fill(rec.el, kind.inlines || []);
+        break;
+      case "heading":
+        rec.el = this.#el(`h${headingLevel(kind.level)}`);
+        rec.inl = this.#fill(rec.el, kind.inlines || []);
+        break;
+      case "thematic_break":
+        rec.el = this.#el("hr");
+        break;
+      case "code_block":
+        this.#buildCode(rec);
+        break;
+      case "html_block":
+        rec.nodes = this.#rawNodes(kind.literal || "", true);
+        this.#tag(rec.nodes, rec.id);
+        return;
+      case "block_quote":
+        rec.el = rec.box = this.#el("blockquote");
+        rec.box.append(this.#nl());
+        break;
+      case "list":
+        rec.el = rec.box = this.#listElement(kind.list);
+        rec.box.append(this.#nl());
+        break;
+      case "item":
+        rec.el = rec.box = this.#el("li");
+        this.#setTask(rec, kind.task);
+        break;
+      case "table":
+        this.#buildTable(rec);
+        break;
+      case "table_row":
+        rec.el = this.#el("tr");
+        this.#fillRow(rec);
+        rec.el.dataset.id = rec.id;
+        rec.nodes = [rec.el, this.#nl()];
+        return;
+      case "document":
+        throw new Error("streammark: a document inside a document");
+      default:
+        throw new Error(`streammark: unknown block type ${kind.type}`);
+    }
+    rec.el.dataset.id = rec.id;
+    rec.nodes = [rec.el, this.#nl()];
+    if (rec.box) this.#buildChildren(rec);
+  }
+
+  #buildChildren(rec) {
+    if (rec.children.length === 0) return;
+    const box = this.#childBox(rec);
+    rec.children.forEach((child) => {
+      this.#build(child);
+      box.append(...child.nodes);
+    });
+    if (rec.kind.type === "item") rec.children.forEach((child, i) => this.#syncLead(child, i));
+  }
+
+  /// Rebuilds `rec` in place (or detached when `inPlace` is false).
+  #rebuild(rec, inPlace = true) {
+    const old = rec.nodes;
+    const anchor = inPlace && old.length ? old[old.length - 1].nextSibling : null;
+    const box = inPlace && old.length ? old[0].parentNode : null;
+    for (const node of old) node.remove();
+    if (rec.kind.type === "table") { rec.body = null; rec.bodyNl = null; }
+    this.#build(rec);
+    if (!inPlace) return;
+    if (box) {
+      const fragment = this.document.createDocumentFragment();
+      fragment.append(...rec.nodes);
+      box.insertBefore(fragment, anchor);
+    } else {
+      this.#place(rec);
+    }
+    const parent = rec.parent;
+    if (parent) this.#syncLeads(parent, parent.children.indexOf(rec));
+  }
+
+  #buildCode(rec) {
+    const code = rec.kind.code || {};
+    const pre = this.#el("pre");
+    const element = this.#el("code");
+    const language = infoLanguage(code.info || "");
+    if (language) element.setAttribute("class", `language-${language}`);
+    rec.text = this.document.createTextNode(code.literal || "");
+    element.append(rec.text);
+    pre.append(element);
+    rec.el = pre;
+    rec.code = element;
+  }
+
+  #listElement(list) {
+    if (list.kind === "bullet") return this.#el("ul");
+    const element = this.#el("ol");
+    if (list.start !== 1) element.setAttribute("start", String(list.start));
+    return element;
+  }
+
+  /// The checkbox of a task item: `<input type="checkbox" [checked=""] disabled="" /> `.
+  #setTask(rec, task) {
+    if (rec.checkbox) {
+      rec.checkbox.remove();
+      rec.checkboxSpace.remove();
+      rec.checkbox = rec.checkboxSpace = null;
+    }
+    if (task !== "checked" && task !== "unchecked") return;
+    const input = this.#el("input");
+    input.setAttribute("type", "checkbox");
+    if (task === "checked") input.setAttribute("checked", "");
+    input.setAttribute("disabled", "");
+    rec.checkbox = input;
+    rec.checkboxSpace = this.document.createTextNode(" ");
+    rec.el.prepend(input, rec.checkboxSpace);
+  }
+
+  #buildTable(rec) {
+    const table = this.#el("table");
+    rec.el = table;
+    rec.box = table; // rows go to the tbody (see #childBox)
+    rec.body = null;
+    rec.head = this.#el("thead");
+    const row = this.#el("tr");
+    this.#fillCells(row, rec.kind.table.header || [], rec.kind.table, "th");
+    rec.head.append(this.#nl(), row, this.#nl());
+    table.append(this.#nl(), rec.head, this.#nl());
+  }
+
+  #fillRow(rec) {
+    const table = rec.parent && rec.parent.kind.type === "table" ? rec.parent.kind.table : null;
+    const cells = rec.kind.cells || [];
+    rec.cells = this.#fillCells(rec.el, cells, table, "td");
+  }
+
+  /// Writes one `<th>`/`<td>` per column (missing cells empty, extra cells
+  /// dropped, as cmark-gfm); returns each cell's element and inline groups.
+  #fillCells(row, cells, table, tag) {
+    const columns = table ? (table.header || []).length : cells.length;
+    const alignments = table ? table.alignments || [] : [];
+    const out = [];
+    for (let column = 0; column < columns; column++) {
+      const cell = this.#el(tag);
+      const alignment = alignments[column];
+      if (alignment === "left" || alignment === "center" || alignment === "right") cell.setAttribute("align", alignment);
+      const inl = this.#fill(cell, column < cells.length ? cells[column].inlines || [] : []);
+      row.append(this.#nl(), cell);
+      out.push({ el: cell, inl });
+    }
+    row.append(this.#nl());
+    return out;
+  }
+
+  // MARK: Updates
+
+  /// Gives `rec` a new kind (v1 `update`, v2 `update` and `retype`) and
+  /// changes only the DOM that shows the difference.
+  #setKind(rec, kind) {
+    if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
+    const old = rec.kind;
+    rec.kind = kind;
+    if (rec === this.root) return;
+    if (old.type !== kind.type) { this.#rebuild(rec); return; }
+    switch (kind.type) {
+      case "paragraph":
+        this.#updateInlines(rec, kind.inlines || []);
+        break;
+      case "heading":
+        if (headingLevel(old.level) !== headingLevel(kind.level)) this.#rebuild(rec);
+        else this.#updateInlines(rec, kind.inlines || []);
+        break;
+      case "code_block":
+        this.#updateCode(rec, old.code || {}, kind.code || {});
+        break;
+      case "html_block":
+        if (this.options.unsafe && old.literal !== kind.literal) this.#rebuild(rec);
+        break;
+      case "list":
+        this.#updateList(rec, old.list, kind.list);
+        break;
+      case "item":
+        if ((old.task || null) !== (kind.task || null)) this.#setTask(rec, kind.task);
+        break;
+      case "table":
+        this.#updateTable(rec, old.table, kind.table);
+        break;
+      case "table_row":
+        this.#updateRow(rec);
+        break;
+      default:
+        break; // block_quote, thematic_break: nothing to show but the range
+    }
+  }
+
+  #updateCode(rec, old, code) {
+    const oldLanguage = infoLanguage(old.info || "");
+    const language = infoLanguage(code.info || "");
+    if (oldLanguage !== language) {
+      if (language) rec.code.setAttribute("class", `language-${language}`);
+      else rec.code.removeAttribute("class");
+    }
+    this.#setText(rec.text, code.literal || "");
+  }
+
+  /// Sets a text node's data, appending when the new text extends the old.
+  #setText(node, text) {
+    const current = node.data;
+    if (current === text) return;
+    if (text.length > current.length && text.startsWith(current)) node.appendData(text.slice(current.length));
+    else node.data = text;
+  }
+
+  #updateList(rec, old, list) {
+    if (old.kind !== list.kind) {
+      this.#replaceListElement(rec);
+    } else if (list.kind === "ordered" && old.start !== list.start) {
+      if (list.start !== 1) rec.el.setAttribute("start", String(list.start));
+      else rec.el.removeAttribute("start");
+    }
+    if (!!old.tight !== !!list.tight) this.#reflowItems(rec);
+  }
+
+  #replaceListElement(rec) {
+    const element = this.#listElement(rec.kind.list);
+    element.dataset.id = rec.id;
+    element.append(...rec.el.childNodes);
+    rec.el.replaceWith(element);
+    rec.nodes[rec.nodes.indexOf(rec.el)] = element;
+    rec.el = rec.box = element;
+  }
+
+  /// A list turned loose (or tight): its items' paragraphs gain (or lose)
+  /// their `<p>`, and the newlines between the items' blocks change.
+  #reflowItems(list) {
+    for (const item of list.children) {
+      item.children.forEach((child) => {
+        if (child.kind.type !== "paragraph") return;
+        if (this.#isFinal(child)) this.stats.loosenedClosed += 1;
+        this.stats.reflowed += 1;
+        this.#rebuild(child);
+      });
+      item.children.forEach((child, i) => this.#syncLead(child, i));
+    }
+  }
+
+  #updateTable(rec, old, table) {
+    if (sameValue(old, table)) return;
+    const row = this.#el("tr");
+    this.#fillCells(row, table.header || [], table, "th");
+    rec.head.replaceChildren(this.#nl(), row, this.#nl());
+    if (sameValue(old.alignments, table.alignments) && (old.header || []).length === (table.header || []).length) return;
+    for (const child of rec.children) this.#rebuild(child);
+  }
+
+  #updateRow(rec) {
+    const table = rec.parent && rec.parent.kind.type === "table" ? rec.parent.kind.table : null;
+    const columns = table ? (table.header || []).length : (rec.kind.cells || []).length;
+    if (columns !== rec.cells.length) { this.#rebuild(rec); return; }
+    const cells = rec.kind.cells || [];
+    rec.cells.forEach((cell, column) => {
+      const inlines = column < cells.length ? cells[column].inlines || [] : [];
+      cell.inl = this.#spliceInlines(cell.el, null, cell.inl, inlines);
+    });
+  }
+
+  /// Diffs the inlines of a paragraph or heading and touches only the tail
+  /// that changed.
+  #updateInlines(rec, inlines) {
+    if (rec.el) {
+      rec.inl = this.#spliceInlines(rec.el, null, rec.inl, inlines);
+      return;
+    }
+    // A tight paragraph: its inline nodes sit directly in the <li>.
+    const last = rec.nodes.length ? rec.nodes[rec.nodes.length - 1] : null;
+    const after = last ? last.nextSibling : this.#nodeAfter(rec.parent, rec.parent.children.indexOf(rec) + 1);
+    rec.inl = this.#spliceInlines(rec.parent.box, after, rec.inl, inlines);
+    rec.nodes = flatten(rec.inl);
+  }
+
+  /// Replaces `groups` (the inline groups in `box`, ending before `end`)
+  /// by `inlines`: keeps the equal prefix, extends a growing text node or
+  /// recurses into a growing emphasis/link, and rebuilds only the rest.
+  /// Returns the new groups.
+  #spliceInlines(box, end, groups, inlines) {
+    let keep = 0;
+    while (keep < groups.length && keep < inlines.length && sameValue(groups[keep].v, inlines[keep])) keep++;
+    if (keep === groups.length && keep === inlines.length) return groups;
+    const result = groups.slice(0, keep);
+    let from = keep;
+    if (keep < groups.length && keep < inlines.length && this.#growInPlace(groups[keep], inlines[keep])) {
+      result.push(groups[keep]);
+      from = keep + 1;
+    }
+    return this.#replaceTail(box, end, groups, result, from, inlines.slice(from));
+  }
+
+  #replaceTail(box, end, groups, result, from, inlines) {
+    let before = end;
+    if (from < groups.length) {
+      const lastNodes = groups[groups.length - 1].nodes;
+      before = lastNodes[lastNodes.length - 1].nextSibling;
+      for (let i = from; i < groups.length; i++) {
+        if (groups[i].raw) this.stats.rawNodes += groups[i].nodes.length;
+        for (const node of groups[i].nodes) node.remove();
+      }
+    }
+    if (inlines.length) {
+      const added = this.#buildInlines(inlines);
+      const fragment = this.document.createDocumentFragment();
+      fragment.append(...flatten(added));
+      box.insertBefore(fragment, before);
+      result.push(...added);
+    }
+    return result;
+  }
+
+  /// Updates one inline group in place when the change is a growing text
+  /// (or the same emphasis/link with different content). True when done.
+  #growInPlace(group, inline) {
+    const old = group.v;
+    if (typeof old === "string" && typeof inline === "string") {
+      if (!(inline.length > old.length && inline.startsWith(old))) return false;
+      group.nodes[0].appendData(inline.slice(old.length));
+      group.v = inline;
+      return true;
+    }
+    if (this.options.unsafe && group.raw) return false;
+    if (!old || !inline || typeof old !== "object" || typeof inline !== "object") return false;
+    if (old.type !== inline.type || !group.kids) return false;
+    if (inline.type === "link" && (old.url !== inline.url || old.title !== inline.title)) return false;
+    if (inline.type !== "emph" && inline.type !== "strong" && inline.type !== "strikethrough" && inline.type !== "link") return false;
+    group.kids = this.#spliceInlines(group.nodes[0], null, group.kids, inline.children || []);
+    group.v = inline;
+    return true;
+  }
+
+  // MARK: Inlines
+
+  /// Fills an element with inline content; returns the inline groups.
+  #fill(element, inlines) {
+    const groups = this.#buildInlines(inlines);
+    element.append(...flatten(groups));
+    return groups;
+  }
+
+  /// One group per inline: `{ v: value, nodes: [DOM nodes], kids: child groups }`.
+  /// With `unsafe` and raw inline HTML, the whole run becomes one group
+  /// parsed from HTML (raw tags may span the following inlines).
+  #buildInlines(inlines) {
+    if (this.options.unsafe && inlines.some(containsRawHTML)) {
+      const template = this.document.createElement("template");
+      template.innerHTML = inlines.map((inline) => this.#inlineHTML(inline)).join("");
+      const nodes = [...template.content.childNodes];
+      this.stats.rawNodes += nodes.length;
+      return [{ v: null, raw: true, nodes }];
+    }
+    return inlines.map((inline) => this.#buildInline(inline));
+  }
+
+  #buildInline(inline) {
+    const d = this.document;
+    if (typeof inline === "string") return { v: inline, nodes: [d.createTextNode(inline)] };
+    switch (inline.type) {
+      case "softbreak":
+        if (this.options.hardBreaks) return { v: inline, nodes: [this.#el("br"), this.#nl()] };
+        return { v: inline, nodes: [d.createTextNode(this.options.noBreaks ? " " : "\n")] };
+      case "linebreak":
+        return { v: inline, nodes: [this.#el("br"), this.#nl()] };
+      case "code": {
+        const code = this.#el("code");
+        code.append(d.createTextNode(inline.text || ""));
+        return { v: inline, nodes: [code] };
+      }
+      case "html":
+        return { v: inline, nodes: this.#rawNodes(inline.text || "", false) };
+      case "emph":
+      case "strong":
+      case "strikethrough": {
+        const tag = inline.type === "emph" ? "em" : inline.type === "strong" ? "strong" : "del";
+        const element = this.#el(tag);
+        return { v: inline, nodes: [element], kids: this.#fill(element, inline.children || []) };
+      }
+      case "link": {
+        const a = this.#el("a");
+        a.setAttribute("href", this.#url(inline.url || ""));
+        if (inline.title) a.setAttribute("title", inline.title);
+        return { v: inline, nodes: [a], kids: this.#fill(a, inline.children || []) };
+      }
+      case "image": {
+        const img = this.#el("img");
+        img.setAttribute("src", this.#url(inline.url || ""));
+        img.setAttribute("alt", plainText(inline.children || []));
+        if (inline.title) img.setAttribute("title", inline.title);
+        return { v: inline, nodes: [img] };
+      }
+      default:
+        throw new Error(`streammark: unknown inline type ${inline.type}`);
+    }
+  }
+
+  /// The HTML of one inline (used only with `unsafe` when raw inline HTML
+  /// is present), escaped exactly as the Swift renderer escapes it.
+  #inlineHTML(inline) {
+    if (typeof inline === "string") return escapeHTML(inline);
+    const children = () => (inline.children || []).map((child) => this.#inlineHTML(child)).join("");
+    switch (inline.type) {
+      case "softbreak": return this.options.hardBreaks ? "<br />\n" : this.options.noBreaks ? " " : "\n";
+      case "linebreak": return "<br />\n";
+      case "code": return `<code>${escapeHTML(inline.text || "")}</code>`;
+      case "html": return inline.text || "";
+      case "emph": return `<em>${children()}</em>`;
+      case "strong": return `<strong>${children()}</strong>`;
+      case "strikethrough": return `<del>${children()}</del>`;
+      case "link": {
+        const title = inline.title ? ` title="${escapeHTML(inline.title)}"` : "";
+        return `<a href="${escapeHTML(this.#url(inline.url || ""))}"${title}>${children()}</a>`;
+      }
+      case "image": {
+        const title = inline.title ? ` title="${escapeHTML(inline.title)}"` : "";
+        return `<img src="${escapeHTML(this.#url(inline.url || ""))}" alt="${escapeHTML(plainText(inline.children || []))}"${title} />`;
+      }
+      default: throw new Error(`streammark: unknown inline type ${inline.type}`);
+    }
+  }
+
+  /// Raw HTML: the comment `<!-- raw HTML omitted -->` in safe mode; the
+  /// parsed HTML (plus the newline cmark adds after an HTML block) when
+  /// `unsafe` is set.
+  #rawNodes(html, block) {
+    if (!this.options.unsafe) {
+      const nodes = [this.document.createComment(" raw HTML omitted ")];
+      if (block) nodes.push(this.#nl());
+      return nodes;
+    }
+    const template = this.document.createElement("template");
+    template.innerHTML = html;
+    const nodes = [...template.content.childNodes];
+    if (block && !html.endsWith("\n")) nodes.push(this.#nl());
+    if (nodes.length === 0) nodes.push(this.document.createTextNode(""));
+    return nodes;
+  }
+
+  #tag(nodes, id) {
+    for (const node of nodes) if (node.nodeType === 1) node.dataset.id = id;
+  }
+
+  /// An `href`/`src` value: "" for a dangerous URL in safe mode, else the
+  /// URL escaped as cmark's `houdini_escape_href` (the attribute's value
+  /// after HTML decoding: `&` and `'` stay, other unsafe bytes become %XX).
+  #url(url) {
+    if (!this.options.unsafe && isDangerousURL(url)) return "";
+    return escapeHref(url);
+  }
+
+  #el(tag) {
+    return this.document.createElement(tag);
+  }
+
+  #nl() {
+    return this.document.createTextNode("\n");
+  }
+
+  // MARK: Protocol v2
+
+  #applyV2(patch) {
+    switch (patch.op) {
+      case "insert":
+        this.#insert(patch.parent, patch.index, patch.block, 2);
+        this.#target = hasTextTail(patch.block.kind) ? { id: patch.block.id, cell: null, drop: 0, before: 0 } : null;
+        return;
+      case "remove": this.#remove(this.#get(patch.id)); break;
+      case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
+      case "close": this.#get(patch.id).closed = true; break;
+      case "update":
+        this.#setKind(this.#get(patch.id), kindFromV2(patch.kind));
+        this.#target = hasTextTail(patch.kind) ? { id: patch.id, cell: null, drop: 0, before: 0 } : null;
+        return;
+      case "retype": {
+        const rec = this.#get(patch.id);
+        if (!Array.isArray(rec.kind.inlines)) throw new Error(`streammark: retype ${patch.id}: no inlines to keep`);
+        const kind = kindFromV2(patch.kind);
+        if (kind.type !== "paragraph" && kind.type !== "heading") throw new Error(`streammark: retype ${patch.id} to ${kind.type}`);
+        kind.inlines = rec.kind.inlines;
+        this.#setKind(rec, kind);
+        this.#target = { id: patch.id, cell: null, drop: 0, before: 0 };
+        return;
+      }
+      case "append": {
+        const cell = patch.cell === undefined ? null : patch.cell;
+        const drop = patch.drop === undefined ? 0 : patch.drop;
+        const before = patch.before === undefined ? 0 : patch.before;
+        this.#append(this.#get(patch.id), cell, drop, before, patch.text);
+        this.#target = { id: patch.id, cell, drop, before };
+        return;
+      }
+      case "splice": {
+        const cell = patch.cell === undefined ? null : patch.cell;
+        this.#splice(this.#get(patch.id), cell, patch.keep, patch.inlines);
+        this.#target = { id: patch.id, cell, drop: 0, before: 0 };
+        return;
+      }
+      default: throw new Error(`streammark: unknown op ${patch.op}`);
+    }
+    this.#target = null;
+  }
+
+  /// A v2 continuation line: the same append target and drop as the line before.
+  #continue(text) {
+    const target = this.#target;
+    if (this.version !== 2 || !target) throw new Error("streammark: a continuation line without an append target");
+    this.#append(this.#get(target.id), target.cell, target.drop, target.before, text);
+  }
+
+  /// v2 `append`: the text tail (a code or HTML block's literal, or the last
+  /// inline of a paragraph, heading or cell) keeps its last `before` ASCII
+  /// characters last; before them it loses `drop` ASCII characters and gains
+  /// `text`. A text node changes with one appendData/replaceData.
+  #append(rec, cell, drop, before, text) {
+    if (typeof text !== "string" || !(Number.isInteger(drop) && drop >= 0) || !(Number.isInteger(before) && before >= 0)) {
+      throw new Error("streammark: bad append");
+    }
+    if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
+    const kind = rec.kind;
+    if (cell === null && kind.type === "code_block") {
+      kind.code.literal = editTail(kind.code.literal, drop, before, text);
+      editTextNode(rec.text, drop, before, text);
+      return;
+    }
+    if (cell === null && kind.type === "html_block") {
+      kind.literal = editTail(kind.literal, drop, before, text);
+      if (this.options.unsafe) this.#rebuild(rec);
+      return;
+    }
+    const host = this.#inlineHost(rec, cell);
+    const inlines = host.inlines;
+    const last = inlines.length - 1;
+    if (last >= 0 && typeof inlines[last] === "string") {
+      const previous = inlines[last];
+      inlines[last] = editTail(previous, drop, before, text);
+      const group = host.groups[host.groups.length - 1];
+      if (group && group.raw && this.#appendRaw(group, previous, drop, before, text)) return;
+      if (group && !group.raw && typeof group.v === "string") {
+        editTextNode(group.nodes[0], drop, before, text);
+        group.v = inlines[last];
+        return;
+      }
+    } else if (drop === 0 && before === 0) {
+      inlines.push(text);
+    } else {
+      throw new Error(`streammark: append ${rec.id}: drop ${drop}, before ${before} after a non-text inline`);
+    }
+    host.set(this.#spliceInlines(host.box, host.end(), host.groups, inlines), inlines);
+  }
+
+  /// With `unsafe`, a run with raw inline HTML is one parsed group; text
+  /// appended after its last tag is the last text node in tree order (the
+  /// parser puts it into the innermost open element). True when that node
+  /// ends with the old text and was changed in place.
+  #appendRaw(group, previous, drop, before, text) {
+    let node = null;
+    for (let i = group.nodes.length - 1; i >= 0 && !node; i--) {
+      const top = group.nodes[i];
+      if (top.nodeType === 3) { node = top; break; }
+      if (top.nodeType !== 1) return false;
+      const walker = this.document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+      for (let next = walker.nextNode(); next; next = walker.nextNode()) node = next;
+      if (!node && top.firstChild) return false;
+    }
+    if (!node || !node.data.endsWith(previous)) return false;
+    editTextNode(node, drop, before, text);
+    return true;
+  }
+
+  /// v2 `splice`: the inlines after the first `keep` are replaced.
+  #splice(rec, cell, keep, inlines) {
+    if (!Array.isArray(inlines)) throw new Error("streammark: bad splice");
+    if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
+    const host = this.#inlineHost(rec, cell);
+    if (!(Number.isInteger(keep) && keep >= 0 && keep <= host.inlines.length)) {
+      throw new Error(`streammark: splice ${rec.id}: keep ${keep} of ${host.inlines.length}`);
+    }
+    const full = host.inlines.slice(0, keep).concat(inlines);
+    host.set(this.#spliceInlines(host.box, host.end(), host.groups, full), full);
+  }
+
+  /// The inline content of a paragraph or heading (cell null) or of a
+  /// table row's cell: its values, its groups, where its nodes live, and a
+  /// setter for both.
+  #inlineHost(rec, cell) {
+    const kind = rec.kind;
+    if (cell === null && (kind.type === "paragraph" || kind.type === "heading")) {
+      if (!Array.isArray(kind.inlines)) kind.inlines = [];
+      const tight = !rec.el;
+      return {
+        inlines: kind.inlines,
+        groups: rec.inl,
+        box: tight ? rec.parent.box : rec.el,
+        end: () => {
+          if (!tight) return null;
+          const last = rec.nodes.length ? rec.nodes[rec.nodes.length - 1] : null;
+          return last ? last.nextSibling : this.#nodeAfter(rec.parent, rec.parent.children.indexOf(rec) + 1);
+        },
+        set: (groups, inlines) => {
+          rec.inl = groups;
+          kind.inlines = inlines;
+          if (tight) rec.nodes = flatten(groups);
+        },
+      };
+    }
+    if (kind.type === "table_row" && Number.isInteger(cell) && cell >= 0 && cell < (kind.cells || []).length) {
+      const cells = kind.cells;
+      const rendered = rec.cells[cell];
+      if (!rendered) { // a cell beyond the header's columns: not shown
+        return { inlines: cells[cell].inlines, groups: [], box: null, end: () => null, set: (_, inlines) => { cells[cell].inlines = inlines; } };
+      }
+      return {
+        inlines: cells[cell].inlines,
+        groups: rendered.inl,
+        box: rendered.el,
+        end: () => null,
+        set: (groups, inlines) => { rendered.inl = groups; cells[cell].inlines = inlines; },
+      };
+    }
+    throw new Error(`streammark: ${rec.id}: a ${kind.type} has no text to change${cell === null ? "" : ` in cell ${cell}`}`);
+  }
+}
+
+// MARK: Helpers
+
+/// A v2 kind (flat, defaults omitted, cells as inline arrays) in the v1
+/// shape the view keeps.
+function kindFromV2(kind) {
+  if (!kind || typeof kind.type !== "string") throw new Error("streammark: a kind needs a type");
+  switch (kind.type) {
+    case "list":
+      return {
+        type: "list",
+        list: {
+          kind: kind.ordered ? "ordered" : "bullet",
+          start: kind.start === undefined ? 1 : kind.start,
+          delimiter: kind.delimiter || "none",
+          tight: kind.tight === undefined ? true : !!kind.tight,
+        },
+      };
+    case "code_block":
+      return { type: "code_block", code: { info: kind.info || "", fenced: kind.fenced !== false, literal: kind.literal || "" } };
+    case "table":
+      return {
+        type: "table",
+        table: { alignments: kind.alignments || [], header: (kind.header || []).map((inlines) => ({ inlines })) },
+      };
+    case "table_row":
+      return { type: "table_row", cells: (kind.cells || []).map((inlines) => ({ inlines })) };
+    case "paragraph":
+    case "heading":
+      return { ...kind, inlines: kind.inlines ? kind.inlines.slice() : [] };
+    default:
+      return { ...kind };
+  }
+}
+
+/// Whether a kind has a text tail a v2 `append` can target without a cell.
+function hasTextTail(kind) {
+  const type = kind && kind.type;
+  return type === "code_block" || type === "html_block" || type === "paragraph" || type === "heading";
+}
+
+/// The v2 edit of a text tail: the last `before` characters stay last;
+/// before them `drop` characters go and `text` comes (both counts ASCII).
+function editTail(tail, drop, before, text) {
+  if (drop === 0 && before === 0) return tail + text;
+  const end = tail.length - before;
+  if (end - drop < 0 || /[^\x00-\x7f]/.test(tail.slice(end - drop))) {
+    throw new Error(`streammark: cannot drop ${drop} / keep ${before} ASCII characters`);
+  }
+  return tail.slice(0, end - drop) + text + tail.slice(end);
+}
+
+/// The same edit on a text node: one appendData or replaceData.
+function editTextNode(node, drop, before, text) {
+  if (drop === 0 && before === 0) {
+    if (text) node.appendData(text);
+  } else if (drop > 0 || text) {
+    node.replaceData(node.length - before - drop, drop, text);
+  }
+}
+
+function flatten(groups) {
+  const nodes = [];
+  for (const group of groups) nodes.push(...group.nodes);
+  return nodes;
+}
+
+function headingLevel(level) {
+  const n = Number(level);
+  return Number.isInteger(n) && n >= 1 && n <= 6 ? n : 1;
+}
+
+/// The first word of a code block's info string (up to the first space,
+/// tab, newline, vertical tab, form feed or carriage return).
+function infoLanguage(info) {
+  const match = /^[^ \t\n\v\f\r]*/.exec(info);
+  return match ? match[0] : "";
+}
+
+function containsRawHTML(inline) {
+  if (typeof inline !== "object" || inline === null) return false;
+  if (inline.type === "html") return true;
+  return (inline.children || []).some(containsRawHTML);
+}
+
+/// Image alt text: text, code and raw HTML literally, a space per break,
+/// the content of everything else.
+function plainText(inlines) {
+  let out = "";
+  const stack = inlines.slice().reverse();
+  while (stack.length) {
+    const inline = stack.pop();
+    if (typeof inline === "string") out += inline;
+    else if (inline.type === "code" || inline.type === "html") out += inline.text || "";
+    else if (inline.type === "softbreak" || inline.type === "linebreak") out += " ";
+    else stack.push(...(inline.children || []).slice().reverse());
+  }
+  return out;
+}
+
+function escapeHTML(text) {
+  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+const HREF_SAFE = /[A-Za-z0-9\-_.+!*(),%#@?=;:/$~]/;
+const encoder = new TextEncoder();
+
+/// cmark's `houdini_escape_href`, as a DOM attribute value: bytes outside
+/// the safe set become %XX; `&` and `'` are kept (cmark writes them as
+/// entities, which the HTML parser decodes back to these characters).
+export function escapeHref(url) {
+  let out = "";
+  for (const byte of encoder.encode(url)) {
+    const c = String.fromCharCode(byte);
+    if (byte < 0x80 && (HREF_SAFE.test(c) || c === "&" || c === "'")) out += c;
+    else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+  }
+  return out;
+}
+
+/// cmark's `_scan_dangerous_url` (Sources/StreamMarkHTML/URLSafety.swift):
+/// `javascript:`, `vbscript:`, `file:` and `data:` (ASCII case-insensitive),
+/// except `data:image/png|gif|jpeg|webp`.
+export function isDangerousURL(url) {
+  const lower = url.slice(0, 16).replace(/[A-Z]/g, (c) => c.toLowerCase());
+  for (const image of ["png", "gif", "jpeg", "webp"]) if (lower.startsWith(`data:image/${image}`)) return false;
+  return ["javascript:", "vbscript:", "file:", "data:"].some((prefix) => lower.startsWith(prefix));
+}
+
+/// Structural equality of two JSON values.
+function sameValue(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (!(key in b) || !sameValue(a[key], b[key])) return false;
+  return true;
+}

@@ -1,0 +1,347 @@
+// The in-page half of the browser test (scripts/test-browser.sh): streams a
+// recorded patch file into a StreamMarkView under a MutationObserver and
+// checks, after every patch, what changed in the DOM.
+//
+// window.runCase(name) fetches /data/NAME.ndjson (the patches of
+// `streammark --replay 4:0 --format patches`) and /data/NAME.html
+// (`streammark --format html`), and returns a report object:
+//   equal       (a) final HTML equals the expected HTML (see normalize())
+//   closedHits  (b) mutations on nodes of closed blocks, outside the two
+//                   counted exceptions (must be 0)
+//   linkHits, reflowHits   mutations of the two exceptions (updates of a
+//                   closed block, lists turning loose after items closed)
+//   boundFails  (c) patches whose mutation count exceeded the bound
+//   selection   (d) the selection made in the first closed block, and a live
+//                   Range in every closed top-level block, survived (blocks
+//                   rewritten by a late link definition exempt)
+// window.timeStream(name, runs) applies the same stream without observer and
+// returns the fastest run's time in ms.
+
+import { StreamMarkView } from "../streammark.js";
+
+/// The mutation bound of one patch on an open block: a constant plus one
+/// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
+/// because its list turned loose or tight, plus (unsafe mode only) the nodes
+/// of a raw-HTML inline run that had to be parsed again as a whole.
+export function mutationBound(bytes, reflowed, rawNodes) {
+  return 6 + Math.ceil(bytes / 4) + 8 * reflowed + rawNodes;
+}
+
+/// The two sides of the HTML comparison, each serialized by the browser:
+/// the expected HTML is parsed in an inert document and serialized again
+/// (void elements lose their " /", entities become characters where the
+/// serializer allows: `&quot;` in text, `&#x27;` in attributes); the view's
+/// HTML is serialized without its `data-id` attributes.
+export function normalize(element, expectedHTML) {
+  const inert = document.implementation.createHTMLDocument("");
+  inert.body.innerHTML = expectedHTML;
+  const clone = element.cloneNode(true);
+  for (const node of clone.querySelectorAll("[data-id]")) node.removeAttribute("data-id");
+  return { actual: clone.innerHTML, expected: inert.body.innerHTML };
+}
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+function freshHost() {
+  const host = document.getElementById("host");
+  const element = document.createElement("div");
+  element.className = "streammark";
+  host.replaceChildren(element);
+  return element;
+}
+
+function isInside(node, closed, root) {
+  for (let n = node; n && n !== root; n = n.parentNode) if (closed.has(n)) return true;
+  return false;
+}
+
+function countNodes(record) {
+  if (record.type === "childList") return record.addedNodes.length + record.removedNodes.length;
+  return 1;
+}
+
+function hitsClosed(record, closed, root) {
+  if (isInside(record.target, closed, root)) return true;
+  for (const node of record.removedNodes) if (closed.has(node)) return true;
+  return false;
+}
+
+function closedNodes(view) {
+  const closed = new Set();
+  for (const [id, rec] of view.blocks) if (rec.closed && id !== "doc") for (const node of rec.nodes) closed.add(node);
+  return closed;
+}
+
+/// A text node of at least two characters inside a closed block's element.
+function textIn(rec) {
+  if (!rec || !rec.el) return null;
+  const walker = document.createTreeWalker(rec.el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.data.trim().length >= 2) return node;
+  return null;
+}
+
+/// A text node of at least two characters inside a closed top-level block.
+function selectionTarget(view) {
+  for (const rec of view.root.children) {
+    if (!rec.closed) continue;
+    const node = textIn(rec);
+    if (node) return node;
+  }
+  return null;
+}
+
+/// The top-level block holding block `id`.
+function topLevel(view, id) {
+  let rec = view.blocks.get(id);
+  while (rec && rec.parent && rec.parent !== view.root) rec = rec.parent;
+  return rec ? rec.id : null;
+}
+
+/// What hostile input could have left behind: a flag set by a script or an
+/// event handler, script-capable elements or attributes, dangerous URLs.
+async function hostileTraces(element, unsafe) {
+  await new Promise((resolve) => setTimeout(resolve, 50)); // let error/load events fire
+  const traces = [];
+  if (window.__pwned !== undefined) traces.push(`window.__pwned = ${window.__pwned}`);
+  if (!unsafe) {
+    for (const node of element.querySelectorAll("script, iframe, object, embed, style, link, meta, form")) traces.push(`<${node.localName}>`);
+    for (const node of element.querySelectorAll("*")) {
+      for (const attribute of node.attributes) {
+        if (/^on/i.test(attribute.name)) traces.push(`${node.localName}[${attribute.name}]`);
+        if ((attribute.name === "href" || attribute.name === "src") && /^\s*(javascript|vbscript|file|data(?!:image\/(png|gif|jpeg|webp)))/i.test(attribute.value)) {
+          traces.push(`${node.localName}[${attribute.name}=${attribute.value}]`);
+        }
+      }
+    }
+  }
+  return traces.length ? traces : null;
+}
+
+window.runCase = async function runCase(name, options = {}) {
+  const [stream, expectedHTML] = await Promise.all([
+    fetchText(`/data/${name}.ndjson`),
+    fetchText(`/data/${name}.html`),
+  ]);
+  const lines = stream.split("\n").filter((line) => line.length > 0);
+  const element = freshHost();
+  const view = new StreamMarkView(element, { unsafe: !!options.unsafe });
+  const observer = new MutationObserver(() => {});
+  observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
+  const report = {
+    name, patches: lines.length, patchBytes: 0, mutations: 0, closedHits: 0, linkHits: 0,
+    reflowHits: 0, boundFails: 0, worst: null, maxRatio: 0, closedViolations: [], selection: null,
+    moves: 0, movesKept: 0,
+  };
+  let closed = new Set();
+  let selected = null;
+  const marks = [];
+  const encoder = new TextEncoder();
+  for (const line of lines) {
+    const patch = JSON.parse(line);
+    const bytes = encoder.encode(line).length;
+    report.patchBytes += bytes;
+    // A change of a closed block: the protocol allows it only for a link
+    // reference definition that arrived later (counted, not failed).
+    const targetId = typeof patch === "string" ? view.continuationTarget : patch.id;
+    const closedUpdate = typeof patch === "string" || ["update", "retype", "append", "splice"].includes(patch.op)
+      ? view.isClosed(targetId) : false;
+    const reflowedBefore = view.stats.reflowed;
+    const rawBefore = view.stats.rawNodes;
+    const loosenedBefore = view.stats.loosenedClosed;
+    // A moved block must keep its DOM node (moved, not rebuilt).
+    const movedNode = patch.op === "move" ? view.nodesOf(patch.id).find((node) => node.nodeType === 1) : null;
+    view.apply(patch);
+    if (patch.op === "move") {
+      report.moves += 1;
+      if (movedNode && movedNode.isConnected && view.nodesOf(patch.id).includes(movedNode)) report.movesKept += 1;
+    }
+    const records = observer.takeRecords();
+    const reflowed = view.stats.reflowed - reflowedBefore;
+    let count = 0;
+    for (const record of records) {
+      const n = countNodes(record);
+      count += n;
+      if (!hitsClosed(record, closed, element)) continue;
+      if (closedUpdate) report.linkHits += n;
+      else if (view.stats.loosenedClosed > loosenedBefore) report.reflowHits += n;
+      else {
+        report.closedHits += n;
+        if (report.closedViolations.length < 3) report.closedViolations.push({ line: line.slice(0, 300), type: record.type });
+      }
+    }
+    report.mutations += count;
+    if (!closedUpdate && count > mutationBound(bytes, reflowed, view.stats.rawNodes - rawBefore)) {
+      report.boundFails += 1;
+      if (!report.worst) report.worst = { count, bytes, line: line.slice(0, 300) };
+    }
+    report.maxRatio = Math.max(report.maxRatio, count / bytes);
+    if (patch.op === "close" || closedUpdate || reflowed > 0) closed = closedNodes(view);
+    if (closedUpdate) {
+      const top = topLevel(view, targetId);
+      for (const mark of marks) if (mark.id === top) mark.updated = true;
+    }
+    // (d) A live Range over text of every top-level block when it closes;
+    // the first one is also the window's selection.
+    if (patch.op === "close" && view.blocks.get(patch.id) && view.blocks.get(patch.id).parent === view.root) {
+      const node = textIn(view.blocks.get(patch.id));
+      if (node) {
+        const range = document.createRange();
+        range.setStart(node, 0);
+        range.setEnd(node, Math.min(node.data.length, 12));
+        const mark = { id: patch.id, node, range, text: range.toString(), end: range.endOffset, updated: false };
+        marks.push(mark);
+        if (!selected) {
+          const selection = window.getSelection();
+          selection.removeAllRanges();
+          selection.addRange(range);
+          selected = mark;
+        }
+      }
+    }
+  }
+  view.finish();
+  observer.disconnect();
+  // A selection or range survives when it still spans the same characters
+  // of the same (connected) text node. Blocks that a later link reference
+  // definition rewrote are exempt (counted in linkHits).
+  const intact = (mark, range) => !!range && mark.node.isConnected && range.startContainer === mark.node &&
+    range.endContainer === mark.node && range.startOffset === 0 && range.endOffset === mark.end &&
+    range.toString() === mark.text && mark.text.length >= 2;
+  const checked = marks.filter((mark) => !mark.updated);
+  report.ranges = checked.length;
+  report.rangesKept = checked.filter((mark) => intact(mark, mark.range)).length;
+  if (selected && !selected.updated) {
+    const selection = window.getSelection();
+    const range = selection.rangeCount === 1 ? selection.getRangeAt(0) : null;
+    report.selection = intact(selected, range) && selection.toString() === selected.text &&
+      report.ranges > 0 && report.rangesKept === report.ranges;
+    report.selectedText = selected.text;
+  } else {
+    report.selection = report.ranges > 0 && report.rangesKept === report.ranges;
+    report.selectedText = selected ? selected.text : null;
+  }
+  const { actual, expected } = normalize(element, expectedHTML);
+  report.equal = actual === expected;
+  if (!report.equal) {
+    let i = 0;
+    while (i < actual.length && actual[i] === expected[i]) i++;
+    report.diff = { at: i, actual: actual.slice(Math.max(0, i - 80), i + 120), expected: expected.slice(Math.max(0, i - 80), i + 120) };
+  }
+  report.stats = view.stats;
+  report.hostile = await hostileTraces(element, !!options.unsafe);
+  report.rawElements = element.querySelectorAll("kbd, span, div, b, br, em").length;
+  return report;
+};
+
+/// The canary: the checks above must see a mutation inside a closed block.
+/// Streams `name`, then changes a closed block's text and its element, and
+/// returns how many closed-block mutations the same classification found.
+window.runCanary = async function runCanary(name) {
+  const stream = await fetchText(`/data/${name}.ndjson`);
+  const element = freshHost();
+  const view = new StreamMarkView(element);
+  for (const line of stream.split("\n")) view.applyLine(line);
+  view.finish();
+  const closed = closedNodes(view);
+  const observer = new MutationObserver(() => {});
+  observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
+  const node = selectionTarget(view);
+  node.appendData("!");
+  const block = node.parentNode.closest("[data-id]");
+  block.replaceWith(block.cloneNode(true));
+  let hits = 0;
+  for (const record of observer.takeRecords()) if (hitsClosed(record, closed, element)) hits += countNodes(record);
+  observer.disconnect();
+  return { hits, closed: closed.size };
+};
+
+window.timeStream = async function timeStream(name, runs) {
+  const stream = await fetchText(`/data/${name}.ndjson`);
+  const lines = stream.split("\n").filter((line) => line.length > 0);
+  let best = Infinity;
+  for (let run = 0; run < runs; run++) {
+    const element = freshHost();
+    const start = performance.now();
+    const view = new StreamMarkView(element);
+    for (const line of lines) view.applyLine(line);
+    view.finish();
+    best = Math.min(best, performance.now() - start);
+  }
+  return { ms: best, patches: lines.length, bytes: stream.length };
+};
+
+window.harnessReady = true;
+
+/// Edge cases of the protocol, applied line by line to fresh views: each
+/// case lists its lines and either the HTML expected after them or the
+/// error it must throw (and the HTML must then be unchanged).
+window.runEdgeCases = async function runEdgeCases() {
+  const v2 = '{"v":2}';
+  const para = (id, text) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "paragraph", inlines: [text] } } });
+  const code = (id, literal) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "code_block", info: "js x", literal } } });
+  const soft = '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":["a",{"type":"softbreak"},"b"]}}}';
+  const link = '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"link","url":"javascript:x()","title":"","children":["x"]}]}}}';
+  const cases = [
+    { name: "unknown version", lines: ['{"v":3,"op":"close","id":"doc"}'], throws: /version/ },
+    { name: "unknown op (v1)", lines: ['{"v":1,"op":"explode","id":"doc"}'], throws: /unknown op/ },
+    { name: "unknown op (v2)", lines: [v2, '{"op":"explode","id":"doc"}'], throws: /unknown op/ },
+    { name: "v2 op without header", lines: [para("a", "x")], throws: /version/ },
+    { name: "continuation without target", lines: [v2, '"x"'], throws: /continuation/ },
+    { name: "continuation after close", lines: [v2, para("a", "x"), '{"op":"close","id":"a"}', '"y"'], throws: /continuation/ },
+    { name: "unknown block type", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"marquee"}}}'], throws: /unknown block type/ },
+    { name: "unknown inline type", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"blink"}]}}}'], throws: /unknown inline/ },
+    { name: "unknown id", lines: [v2, '{"op":"close","id":"nope"}'], throws: /unknown block/ },
+    { name: "duplicate id", lines: [v2, para("a", "x"), para("a", "y")], throws: /duplicate/ },
+    { name: "index out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":3,"block":{"id":"a","kind":{"type":"thematic_break"},"range":[0,3],"children":[]}}'], throws: /bad index/ },
+    { name: "drop beyond the text", lines: [v2, para("a", "ab"), '{"op":"append","id":"a","drop":3,"text":""}'], throws: /cannot drop/, html: "<p>ab</p>\n" },
+    { name: "drop of non-ASCII", lines: [v2, para("a", "aé"), '{"op":"append","id":"a","drop":1,"text":"e"}'], throws: /cannot drop/, html: "<p>aé</p>\n" },
+    { name: "splice keep beyond", lines: [v2, para("a", "ab"), '{"op":"splice","id":"a","keep":2,"inlines":[]}'], throws: /keep/, html: "<p>ab</p>\n" },
+    { name: "continuations", lines: [v2, para("a", "Str"), '"eam"', '"ing"'], html: "<p>Streaming</p>\n" },
+    { name: "append before (code)", lines: [v2, code("c", "x = 1\n"), '{"op":"append","id":"c","before":1,"text":"2"}', '"\\ny = 3"'], html: '<pre><code class="language-js">x = 12\ny = 3\n</code></pre>\n' },
+    { name: "append drop and before", lines: [v2, code("c", "a &am\n"), '{"op":"append","id":"c","drop":3,"before":1,"text":"&"}'], html: '<pre><code class="language-js">a &amp;\n</code></pre>\n' },
+    { name: "append after a non-text inline", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"code","text":"x"}]}}}', '{"op":"append","id":"a","text":" y"}'], html: "<p><code>x</code> y</p>\n" },
+    { name: "retype keeps inlines", lines: [v2, para("a", "Title"), '{"op":"retype","id":"a","kind":{"type":"heading","level":2}}', '" more"'], html: "<h2>Title more</h2>\n" },
+    { name: "insert without index appends", lines: [v2, para("a", "1"), para("b", "2")], html: "<p>1</p>\n<p>2</p>\n" },
+    { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
+    { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
+    { name: "patch after finish", lines: [v2, "FINISH", para("a", "x")], throws: /after finish/ },
+    { name: "soft break", lines: [v2, soft], html: "<p>a\nb</p>\n" },
+    { name: "hardBreaks option", options: { hardBreaks: true }, lines: [v2, soft], html: "<p>a<br />\nb</p>\n" },
+    { name: "noBreaks option", options: { noBreaks: true }, lines: [v2, soft], html: "<p>a b</p>\n" },
+    { name: "unsafe keeps dangerous URLs", options: { unsafe: true }, lines: [v2, link], html: '<p><a href="javascript:x()">x</a></p>\n' },
+    { name: "safe drops dangerous URLs", lines: [v2, link], html: '<p><a href="">x</a></p>\n' },
+  ];
+  const failures = [];
+  for (const test of cases) {
+    const element = freshHost();
+    const view = new StreamMarkView(element, test.options || {});
+    let error = null;
+    let before = null;
+    for (const line of test.lines) {
+      before = element.innerHTML;
+      try {
+        if (line === "FINISH") view.finish();
+        else view.applyLine(line);
+      } catch (e) {
+        error = e;
+        break;
+      }
+    }
+    const { actual, expected } = normalize(element, test.html === undefined ? "" : test.html);
+    if (test.throws) {
+      if (!error || !test.throws.test(String(error.message))) failures.push(`${test.name}: expected an error ${test.throws}, got ${error}`);
+      else if (element.innerHTML !== before) failures.push(`${test.name}: the DOM changed before the error`);
+      else if (test.html !== undefined && actual !== expected) failures.push(`${test.name}: ${actual} != ${expected}`);
+    } else if (error) {
+      failures.push(`${test.name}: unexpected ${error}`);
+    } else if (actual !== expected) {
+      failures.push(`${test.name}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
+    }
+  }
+  if (window.__pwned !== undefined) failures.push(`script ran: ${window.__pwned}`);
+  return { cases: cases.length, failures };
+};

@@ -1,0 +1,39 @@
+/// The opt-in `display` line of the patch stream (`docs/provisional.md`,
+/// "In the patch stream"): the open block's provisional display, for
+/// clients that do not complete markup themselves.
+///
+/// ```json
+/// {"op":"display","id":"e40","blocks":[…]}          (version 2)
+/// {"op":"display","id":"e40","blocks":null}
+/// {"v":1,"op":"display","id":"e40","blocks":[…]}   (version 1)
+/// ```
+///
+/// Blocks use the stream's own block encoding (version 2: no ranges). A
+/// display line stands for block `id` until the next display line, a line
+/// with `"blocks":null`, or a `close`/`remove` of `id`; the client then
+/// shows the truth again. It never changes the client's tree and does not
+/// change the continuation target of version 2.
+public enum DisplayLine {
+    /// One NDJSON line (with its `\n`) announcing `blocks` in place of `id`,
+    /// or the end of the display of `id` when `blocks` is `nil`.
+    ///
+    /// - Complexity: O(size of the blocks).
+    public static func encode(id: BlockID, blocks: [Block]?, version: Int) -> [UInt8] {
+        var json = JSONWriter()
+        json.raw(version == 1 ? #"{"v":1,"op":"display","id":"# : #"{"op":"display","id":"#)
+        json.id(id)
+        json.raw(#","blocks":"#)
+        if let blocks {
+            json.byte(UInt8(ascii: "["))
+            for (index, block) in blocks.enumerated() {
+                if index > 0 { json.byte(UInt8(ascii: ",")) }
+                if version == 1 { json.blockV1(block) } else { json.blockV2(block) }
+            }
+            json.byte(UInt8(ascii: "]"))
+        } else {
+            json.raw("null")
+        }
+        json.raw("}\n")
+        return json.bytes
+    }
+}

@@ -1,0 +1,68 @@
+/// Writes the engine's patches as NDJSON, in protocol version 2 (deltas,
+/// the default) or 1 (whole values, deprecated), straight into a byte
+/// buffer — no `JSONEncoder` on the hot path.
+///
+/// ```swift
+/// var writer = PatchStreamWriter()            // version 2
+/// for chunk in chunks {
+///     writer.write(document.append(chunk))
+///     send(writer.takeBytes())                // whole lines
+/// }
+/// ```
+///
+/// A version-2 stream begins with the header line `{"v":2}`, written by
+/// the first ``takeBytes()``. One writer per stream: version 2 is stateful
+/// (it remembers the tree to compute deltas, and the target of the last
+/// `append` so the next one to the same target is a bare string).
+public struct PatchStreamWriter: Sendable {
+    /// The protocol version written: 1 or 2.
+    public let version: Int
+    private var json = JSONWriter()
+    private var encoder = DeltaEncoder()
+    private var deltas: [DeltaPatch] = []
+    private var target = ContinuationTarget()
+
+    /// Creates a writer for a new stream.
+    ///
+    /// - Parameter version: 2 (default) or 1; any other value writes 2.
+    public init(version: Int = 2) {
+        self.version = version == 1 ? 1 : 2
+        if self.version == 2 { json.raw(#"{"v":2}"#) ; json.byte(0x0A) }
+    }
+
+    /// Encodes one batch of patches (the result of one `append` or
+    /// `finish`), one line per patch.
+    ///
+    /// - Complexity: O(bytes written) plus, in version 2, the
+    ///   ``DeltaEncoder`` comparison of each updated value with the old one.
+    public mutating func write(_ patches: [Patch]) {
+        if version == 1 {
+            for patch in patches {
+                json.patch(patch)
+                json.byte(0x0A)
+            }
+            return
+        }
+        deltas.removeAll(keepingCapacity: true)
+        for patch in patches { encoder.encode(patch, into: &deltas) }
+        for delta in deltas { write(delta) }
+    }
+
+    /// Writes one version-2 patch (the writer must be version 2).
+    public mutating func write(_ delta: DeltaPatch) {
+        precondition(version == 2, "DeltaPatch needs a version-2 writer")
+        let continuing = target.continues(delta)
+        target.advance(past: delta)
+        json.delta(delta, continuing: continuing)
+        json.byte(0x0A)
+    }
+
+    /// The lines written since the last call (complete lines, UTF-8).
+    public mutating func takeBytes() -> [UInt8] {
+        defer { json.bytes.removeAll(keepingCapacity: true) }
+        return json.bytes
+    }
+
+    /// The number of bytes waiting in the buffer.
+    public var pendingByteCount: Int { json.bytes.count }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target (Tests/Fuzz/StreamMarkFuzz.swift) with
+# -sanitize=fuzzer,address and runs it for SECONDS (default 60) on a seed
+# corpus made from Corpus/. Exits non-zero when the fuzzer finds a crash,
+# an invariant violation, a leak or an out-of-memory; inputs are saved in
+# .build/fuzz/artifacts/ (timeouts too, without failing the run). See docs/fuzzing.md.
+#   scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
+#   scripts/fuzz.sh 0 .build/fuzz/artifacts/crash-…   (reproduce one input)
+# The target is not part of `swift build`: it is compiled here with swiftc,
+# the StreamMark module first (a static library), then the fuzz main.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+
+seconds="${1:-60}"
+shift || true
+dir=.build/fuzz
+binary="$dir/streammark-fuzz"
+mkdir -p "$dir/corpus" "$dir/artifacts"
+
+sources=$(find Sources/StreamMark -name '*.swift' | sort)
+if [[ ! -x "$binary" ]] || [[ -n "$(find Sources/StreamMark Tests/Fuzz -newer "$binary" -print -quit)" ]]; then
+  echo "== fuzz: build (swiftc -sanitize=fuzzer,address)"
+  # shellcheck disable=SC2086
+  swiftc -emit-library -static -emit-module -parse-as-library -module-name StreamMark \
+    -O -g -sanitize=fuzzer,address -I Sources/CCmark \
+    -emit-module-path "$dir/StreamMark.swiftmodule" -o "$dir/libStreamMark.a" $sources
+  swiftc -parse-as-library -O -g -sanitize=fuzzer,address -use-ld=lld \
+    -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMark -lcmark \
+    Tests/Fuzz/StreamMarkFuzz.swift -o "$binary"
+fi
+
+if [[ "$seconds" == 0 ]]; then
+  exec "$binary" "$@"
+fi
+
+rm -rf "$dir/seeds"
+/usr/bin/python3 Tests/Fuzz/make_seeds.py Corpus "$dir/seeds"
+echo "== fuzz: ${seconds}s"
+# -max_len: streaming an input in one-byte chunks costs O(n^2); 512 bytes
+# keep an execution in milliseconds. Fork mode with -ignore_timeouts: an
+# input slower than 60 s (wall clock, on a shared machine) is saved as a
+# timeout-* artifact (a performance finding) and the run goes on; a crash,
+# an invariant violation, a leak or an out-of-memory stops it and fails.
+touch "$dir/run-started"
+status=0
+"$binary" -fork=1 -ignore_timeouts=1 -max_total_time="$seconds" -max_len=512 -timeout=60 \
+  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$@" "$dir/corpus" "$dir/seeds" \
+  || status=$?
+# Fork mode can skip a crashing seed and exit 0, so the artifacts decide.
+new_artifacts() { find "$dir/artifacts" -newer "$dir/run-started" -name "$1" | sort; }
+timeouts=$(new_artifacts 'timeout-*')
+[[ -n "$timeouts" ]] && echo "fuzz: inputs slower than 60 s (performance findings):" $timeouts >&2
+failures=$(new_artifacts 'crash-*'; new_artifacts 'leak-*'; new_artifacts 'oom-*')
+if [[ -n "$failures" ]]; then
+  echo "fuzz: FAILED; reproduce with scripts/fuzz.sh 0 FILE:" $failures >&2
+  exit 1
+fi
+if [[ $status -ne 0 ]]; then
+  echo "fuzz: libFuzzer exited with status $status" >&2
+  exit "$status"
+fi
+echo "fuzz: no crash in ${seconds}s"

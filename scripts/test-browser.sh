@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The browser test of the web client (Clients/web): headless Chromium applies
+# the patch stream of every Corpus answer and a long document (4-byte chunks)
+# and checks the DOM under a MutationObserver (Clients/web/test/). Needs
+# chromium, chromium-driver and python3-selenium (scripts/setup.sh --test).
+#   scripts/test-browser.sh [--screenshots docs] [--only NAME]
+# --screenshots DIR also writes DIR/web-demo-light.png and web-demo-dark.png
+# (the demo mid-stream). Last line: "N passed, M failed"; exit 1 on failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+swift build --product streammark 2>&1 | tail -n 1 >&2
+exec /usr/bin/python3 -B Clients/web/test/browser_test.py --streammark .build/debug/streammark "$@"
