@@ -9,5 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
-swift build --product streammark 2>&1 | tail -n 1 >&2
-exec /usr/bin/python3 -B Clients/web/test/browser_test.py --streammark .build/debug/streammark "$@"
+# STREAMMARK=path uses an already built binary (scripts/test.sh passes the
+# release build it tested); otherwise a debug build is made.
+if [[ -z "${STREAMMARK:-}" ]]; then
+  swift build --product streammark 2>&1 | tail -n 1 >&2
+  STREAMMARK=.build/debug/streammark
+fi
+exec /usr/bin/python3 -B Clients/web/test/browser_test.py --streammark "$STREAMMARK" "$@"
