@@ -34,6 +34,7 @@ struct StreamCommand {
         var reader = InputReader(descriptor: descriptor)
         var input = WireInput(format: options.input)
         let live = format == .terminal && stdoutIsTerminal
+        let showsOnlyTheEnd = (format == .html && !options.fragments) || format == .tree
         var status: Int32 = 0
 
         if let chunk = options.replayChunk {
@@ -64,7 +65,10 @@ struct StreamCommand {
             if let failure { status = cannotRead(name, errno: failure) }
         } else {
             reading: while true {
-                let cap = max(1 << 16, document.statistics.lastParsedBytes)
+                // Outputs that show only the end result take the input in
+                // reads as large as the pipe or file gives (one parse for a
+                // file); the others read in chunks they can show.
+                let cap = showsOnlyTheEnd ? 1 << 24 : max(1 << 16, document.statistics.lastParsedBytes)
                 switch reader.next(cap: cap, timeout: live ? 200 : -1) {
                 case .bytes(let bytes):
                     let patches = input.feed(bytes, into: &document)
@@ -134,7 +138,8 @@ struct StreamCommand {
         var line =
             "streammark: appends=\(statistics.appends) bytes=\(document.byteCount) "
             + "parsed-bytes=\(statistics.totalParsedBytes) patches=\(statistics.patches) "
-            + "blocks=\(document.root.subtreeCount)"
+            + "blocks=\(document.root.subtreeCount) stale-appends=\(statistics.staleAppends) "
+            + "max-stale-bytes=\(statistics.maxStaleBytes)"
         if let counts = output.renderCounts {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }

@@ -80,9 +80,9 @@ import Testing
         }
         document.finish()
         let statistics = document.statistics
-        // Linear: windows up to 8 KB are parsed per append (≤ 8 KB × appends
-        // while they are small), larger ones geometrically (≤ 17 × size).
-        let bound = 17 * bytes.count + 8_192 * min(statistics.appends, 8_192 / chunk + 1) + 65_536
+        // Linear: windows up to 4 KB are parsed per append (≤ 4 KB × appends
+        // while the one block is small), larger ones geometrically (≤ 17 × size).
+        let bound = 17 * bytes.count + 4_096 * min(statistics.appends, 4_096 / chunk + 1) + 65_536
         #expect(statistics.totalParsedBytes <= bound, "parsed \(statistics.totalParsedBytes) for \(bytes.count) bytes")
         #expect(statistics.totalWork.bytesCopied <= bound, "copied \(statistics.totalWork.bytesCopied)")
         #expect(document.root == MarkdownParser().parse(text), "final tree differs from one-shot")

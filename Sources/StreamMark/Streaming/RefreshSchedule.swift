@@ -15,14 +15,14 @@
 /// - a quarter of the window (``growthDivisor``), or
 /// - a sixteenth of the window (``lineDivisor``) if a line ended since then,
 ///
-/// so its size grows geometrically from one parse to the next: the total
-/// bytes parsed for a block of n bytes stay below `threshold + 17 n`, and
+/// so its size grows geometrically from one parse to the next: past the
+/// threshold, the bytes parsed for a block of n bytes stay below `17 n`, and
 /// the work per append is O(chunk) amortized. Between parses the tree lags
 /// behind the text (*stale*) by less than a quarter of the window;
 /// `finish()` always parses, so the final tree is exact.
 struct RefreshSchedule: Sendable {
     /// Windows up to this cost are parsed on every append.
-    static let threshold = 8 * 1024
+    static let threshold = 4 * 1024
     /// The cost of one block of the window's last parse, in bytes.
     static let blockCost = 32
     /// A large window is parsed once it grew by 1/`growthDivisor` of its size.
