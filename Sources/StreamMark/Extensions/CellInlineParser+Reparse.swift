@@ -22,9 +22,10 @@ extension CellInlineParser {
     /// text defines the same references, except for definitions whose
     /// label or title spans more lines, or lines inside a code block that
     /// look like definitions (they only matter if a cell uses that label).
-    /// Lines that could open a block running past blank lines — a code
-    /// fence, an HTML block — are left out: taken alone, without the line
-    /// that closes them, they would swallow every definition after them.
+    /// A code fence a group opens is closed at the group's end, and lines
+    /// opening an HTML block that runs past blank lines are left out: taken
+    /// alone, without the line that closes them, they would swallow every
+    /// definition after them.
     ///
     /// - Complexity: O(n) in the length of the text.
     static func referenceLines(of text: [UInt8]) -> [UInt8] {
@@ -49,20 +50,42 @@ extension CellInlineParser {
             let last = min(hit + 2, starts.count - 1)
             guard first <= last else { continue }
             if first > lastLine + 1, !result.isEmpty { result.append(contentsOf: [0x0A, 0x0A]) }
+            var fence: (byte: UInt8, length: Int)? = nil
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
-                guard !opensLongBlock(text[starts[line]..<end]) else { continue }
-                result.append(contentsOf: text[starts[line]..<end])
+                let content = text[starts[line]..<end]
+                guard !opensLongHTMLBlock(content) else { continue }
+                if let run = fenceRun(content) {
+                    if let open = fence {
+                        if run.byte == open.byte && run.length >= open.length { fence = nil }
+                    } else {
+                        fence = run
+                    }
+                }
+                result.append(contentsOf: content)
                 if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
             }
+            // A fence the group opened is closed, so that it cannot swallow
+            // the groups after it.
+            if let open = fence { result.append(contentsOf: Array(repeating: open.byte, count: open.length) + [0x0A]) }
             lastLine = last
         }
         return result
     }
 
-    /// Whether a line (after container prefixes) starts a code fence
-    /// (```` ``` ````, `~~~`) or an HTML block that runs past blank lines.
-    private static func opensLongBlock(_ line: ArraySlice<UInt8>) -> Bool {
+    /// The fence run a line (after container prefixes) starts with: three
+    /// or more backticks or tildes.
+    private static func fenceRun(_ line: ArraySlice<UInt8>) -> (byte: UInt8, length: Int)? {
+        var i = line.startIndex
+        while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 || line[i] == UInt8(ascii: ">") { i += 1 }
+        guard i < line.endIndex, line[i] == UInt8(ascii: "`") || line[i] == UInt8(ascii: "~") else { return nil }
+        let run = line[i...].prefix { $0 == line[i] }.count
+        return run >= 3 ? (line[i], run) : nil
+    }
+
+    /// Whether a line (after container prefixes) starts an HTML block that
+    /// runs past blank lines (types 1–5).
+    private static func opensLongHTMLBlock(_ line: ArraySlice<UInt8>) -> Bool {
         var i = line.startIndex
         while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 || line[i] == UInt8(ascii: ">") { i += 1 }
         guard i < line.endIndex else { return false }
@@ -75,9 +98,7 @@ extension CellInlineParser {
                     head.hasPrefix(tag) && (head.count == tag.count || " \t\n\r>".contains(head[head.index(head.startIndex, offsetBy: tag.count)]))
                 }
         }
-        let fence = line[i]
-        guard fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return false }
-        return line[i...].prefix(3).allSatisfy { $0 == fence } && line[i...].count >= 3
+        return false
     }
 
     /// Whether the context can define link references at all.

@@ -589,7 +589,8 @@ struct IncrementalEngine: Sendable {
         let definitions =
             ReferenceKeys.mayDefine(text, gaps) ? ReferenceKeys.definitions(in: text, gaps) : []
         guard !uses.isEmpty || !definitions.isEmpty else { return }
-        let segment = Segment(text: range, place: place, references: uses, definitions: definitions, stub: stub)
+        var segment = Segment(text: range, place: place, references: uses, definitions: definitions, stub: stub)
+        if !definitions.isEmpty { segment.certainDefinitions = ReferenceKeys.certainDefinitions(in: text, gaps) }
         references.add(segment, pending: pending)
     }
 
@@ -609,7 +610,8 @@ struct IncrementalEngine: Sendable {
         let definitionText = mayDefine ? tail.flatMap { Self.definitionRegions(text, $0) } : []
         guard definitionText != windowDefinitionText else { return }
         let keys = mayDefine ? ReferenceKeys.definitions(in: text, tail) : []
-        let affectedKeys = keys.union(windowDefinitionKeys)
+        // Labels a frozen segment certainly defines keep that definition.
+        let affectedKeys = references.undecided(keys.union(windowDefinitionKeys))
         windowDefinitionText = definitionText
         windowDefinitionKeys = keys
         for index in references.users(of: affectedKeys) {

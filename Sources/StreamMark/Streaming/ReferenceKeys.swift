@@ -95,6 +95,83 @@ enum ReferenceKeys {
         return keys
     }
 
+    /// Keys of the labels the ranges certainly define: lines of the simplest
+    /// definition form, `[label]: destination` with at most three leading
+    /// spaces, no brackets or backslashes in the label, no spaces or
+    /// parentheses in the destination and nothing after it, each after a
+    /// blank line or another such line. Outside code and HTML blocks (the
+    /// caller passes their gaps) such a line always starts a paragraph, so
+    /// cmark takes it as a definition. Only the first definition of a label
+    /// counts, so the definers after a certain one never matter.
+    ///
+    /// - Complexity: O(n) in the length of the ranges.
+    static func certainDefinitions(in bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> Set<String> {
+        var keys: Set<String> = []
+        for range in ranges {
+            var lineStart = range.lowerBound
+            var afterBreak = startsAfterBlankLine(bytes, range.lowerBound)
+            while lineStart < range.upperBound {
+                var lineEnd = lineStart
+                while lineEnd < range.upperBound && bytes[lineEnd] != 0x0A && bytes[lineEnd] != 0x0D { lineEnd += 1 }
+                let line = lineStart..<lineEnd
+                if afterBreak, lineEnd < range.upperBound, let label = simpleDefinitionLabel(bytes, line) {
+                    keys.insert(key(bytes, label))
+                } else {
+                    afterBreak = line.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+                }
+                lineStart = lineEnd
+                if lineStart < range.upperBound && bytes[lineStart] == 0x0D { lineStart += 1 }
+                if lineStart < range.upperBound && bytes[lineStart] == 0x0A { lineStart += 1 }
+            }
+        }
+        return keys
+    }
+
+    /// Whether the line before `offset` is blank (or `offset` starts the text).
+    private static func startsAfterBlankLine(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+        guard offset > 0 else { return true }
+        var i = offset - 1
+        guard bytes[i] == 0x0A || bytes[i] == 0x0D else { return false }
+        if bytes[i] == 0x0A, i > 0, bytes[i - 1] == 0x0D { i -= 1 }
+        while i > 0 {
+            let byte = bytes[i - 1]
+            if byte == 0x0A || byte == 0x0D { return true }
+            if byte != 0x20 && byte != 0x09 { return false }
+            i -= 1
+        }
+        return true
+    }
+
+    /// The label range of a line `   [label]: destination`, if it has that simplest form.
+    private static func simpleDefinitionLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {
+        var i = line.lowerBound
+        while i < line.upperBound && bytes[i] == 0x20 && i - line.lowerBound < 3 { i += 1 }
+        guard i < line.upperBound, bytes[i] == UInt8(ascii: "[") else { return nil }
+        let labelStart = i + 1
+        i = labelStart
+        var blank = true
+        while i < line.upperBound, bytes[i] != UInt8(ascii: "]") {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\\") { return nil }
+            if byte != 0x20 && byte != 0x09 { blank = false }
+            i += 1
+        }
+        guard i < line.upperBound, !blank, i - labelStart <= 999 else { return nil }
+        let label = labelStart..<i
+        i += 1
+        guard i < line.upperBound, bytes[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        while i < line.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        let destination = i
+        while i < line.upperBound && bytes[i] != 0x20 && bytes[i] != 0x09 {
+            if bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: ")") || bytes[i] < 0x20 { return nil }
+            i += 1
+        }
+        guard i > destination, bytes[destination] != UInt8(ascii: "<") else { return nil }
+        while i < line.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        return i == line.upperBound ? label : nil
+    }
+
     /// Whether the text contains anything that could be a definition (`]:`).
     static func mayDefine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound

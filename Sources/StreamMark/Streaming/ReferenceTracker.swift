@@ -35,6 +35,9 @@ struct ReferenceTracker: Sendable {
         var references: Set<String>
         /// Keys of the labels the text may define.
         var definitions: Set<String>
+        /// Keys of the labels the text certainly defines (a subset of
+        /// `definitions`; see ``ReferenceKeys/certainDefinitions(in:_:)``).
+        var certainDefinitions: Set<String> = []
         /// Lines parsed in front of `text` to give it its context (a
         /// table's header and delimiter rows), if any.
         var stub: Range<Int>? = nil
@@ -51,6 +54,8 @@ struct ReferenceTracker: Sendable {
     /// Indices of every segment with a definition / a reference, ascending.
     private var allDefiners: [Int] = []
     private var allUsers: [Int] = []
+    /// Label key → number of segments that certainly define it.
+    private var certain: [String: Int] = [:]
     /// Segments returned by lookups since the start (a work counter).
     private(set) var visited = 0
 
@@ -68,6 +73,7 @@ struct ReferenceTracker: Sendable {
         for key in segment.definitions { definers[key, default: []].append(index) }
         for key in segment.references { users[key, default: []].append(index) }
         if !segment.definitions.isEmpty { allDefiners.append(index) }
+        for key in segment.certainDefinitions { certain[key, default: 0] += 1 }
         if !segment.references.isEmpty { allUsers.append(index) }
     }
 
@@ -86,28 +92,49 @@ struct ReferenceTracker: Sendable {
             for key in segment.definitions { Self.removeLast(index, key, from: &definers) }
             for key in segment.references { Self.removeLast(index, key, from: &users) }
             if allDefiners.last == index { allDefiners.removeLast() }
+            for key in segment.certainDefinitions {
+                certain[key, default: 1] -= 1
+                if certain[key] == 0 { certain[key] = nil }
+            }
             if allUsers.last == index { allUsers.removeLast() }
         }
     }
 
-    /// Indices of the segments that may define a label in `keys`, ascending.
+    /// The keys of `keys` that no frozen segment certainly defines: a
+    /// definition after the frozen text (in the window) changes links only
+    /// for these, since the first definition of a label wins.
+    func undecided(_ keys: Set<String>) -> Set<String> {
+        keys.filter { certain[$0] == nil }
+    }
+
+    /// Indices of the segments that may define a label in `keys`, ascending;
+    /// for each label, none after the first segment that certainly defines
+    /// it (only the first definition of a label counts).
     mutating func definers(of keys: Set<String>) -> [Int] {
-        lookup(keys, in: definers, all: allDefiners)
+        lookup(keys, in: definers, all: allDefiners, stopAtCertain: true)
     }
 
     /// Indices of the segments that may use a label in `keys`, ascending.
     mutating func users(of keys: Set<String>) -> [Int] {
-        lookup(keys, in: users, all: allUsers)
+        lookup(keys, in: users, all: allUsers, stopAtCertain: false)
     }
 
-    private mutating func lookup(_ keys: Set<String>, in index: [String: [Int]], all: [Int]) -> [Int] {
+    private mutating func lookup(
+        _ keys: Set<String>, in index: [String: [Int]], all: [Int], stopAtCertain: Bool
+    ) -> [Int] {
         guard !keys.isEmpty, !all.isEmpty else { return [] }
         if keys.contains(ReferenceKeys.wildcard) {
             visited += all.count
             return all
         }
         var found: Set<Int> = []
-        for key in keys { if let list = index[key] { found.formUnion(list) } }
+        for key in keys {
+            guard let list = index[key] else { continue }
+            for segment in list {
+                found.insert(segment)
+                if stopAtCertain && segments[segment].certainDefinitions.contains(key) { break }
+            }
+        }
         if let list = index[ReferenceKeys.wildcard] { found.formUnion(list) }
         visited += found.count
         return found.sorted()
