@@ -86,42 +86,6 @@ import Testing
         #expect(large.work.blocksConverted <= shape.maxConverted, "\(shape.name): \(large)")
         #expect(large.staleAppends == 0, "\(shape.name): \(large.staleAppends) stale appends")
     }
-
-    /// Every real document of the corpus (spec texts, long documents, model
-    /// answers: about 770 KB) streamed twice in a row: the appends of the
-    /// second copy do the same work as those of the first, although the
-    /// document before them is twice as long.
-    @Test func realDocumentsTwice() {
-        var real = ""
-        for file in ["commonmark/spec.txt", "gfm/spec.txt"] + CorpusFiles.markdownFiles(under: "documents")
-            + CorpusFiles.markdownFiles(under: "llm")
-        {
-            real += String(decoding: CorpusFiles.bytes(file), as: UTF8.self) + "\n\n"
-        }
-        // A thematic break closes whatever the first copy left open.
-        let half = real + "\n\n***\n\n"
-        let first = Self.peakRange(half + half, from: 0, to: half.utf8.count)
-        let second = Self.peakRange(half + half, from: half.utf8.count, to: .max)
-        #expect(half.utf8.count > 700_000)
-        Self.expectFlat(first, second, "real documents")
-    }
-
-    static func peakRange(_ text: String, from: Int, to: Int) -> Peak {
-        var document = StreamingDocument()
-        let bytes = Array(text.utf8)
-        var peak = Peak()
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + 4, bytes.count)
-            document.append(bytes: bytes[start..<end])
-            if start >= from && start < to {
-                peak.work = peak.work.max(document.statistics.lastWork)
-                peak.parsedBytes = max(peak.parsedBytes, document.statistics.lastParsedBytes)
-            }
-            start = end
-        }
-        return peak
-    }
 }
 
 /// Generated documents of a given size, shared by the bound tests.

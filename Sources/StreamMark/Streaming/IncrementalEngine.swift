@@ -212,8 +212,29 @@ struct IncrementalEngine: Sendable {
     /// Frozen segments whose definitions the text in `range` may use.
     private mutating func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
         guard references.hasDefinitions else { return [] }
+        var range = range
+        // Inside an open fenced code block nothing uses a label until a line
+        // that may close the fence.
+        if isCodeMode { range = Self.firstFenceLikeLine(in: text, range)..<range.upperBound }
         let keys = ReferenceKeys.references(in: text, range)
         return references.definers(of: keys).map { references.segments[$0] }
+    }
+
+    /// The start of the first line in `range` that starts with up to three
+    /// spaces and a run of three backticks or tildes (`range.upperBound` if none).
+    static func firstFenceLikeLine(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            var i = lineStart
+            while i < range.upperBound && i - lineStart < 3 && text[i] == 0x20 { i += 1 }
+            if i + 2 < range.upperBound, text[i] == UInt8(ascii: "`") || text[i] == UInt8(ascii: "~"),
+                text[i + 1] == text[i], text[i + 2] == text[i]
+            {
+                return lineStart
+            }
+            lineStart = min(nextLineStart(after: lineStart, in: text), range.upperBound)
+        }
+        return range.upperBound
     }
 
     // MARK: - Grafting

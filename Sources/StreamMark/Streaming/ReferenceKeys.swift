@@ -64,7 +64,10 @@ enum ReferenceKeys {
         scan(bytes, range, definitionsOnly: false)
     }
 
-    /// Keys of every `[…]:` in `bytes` (possible definitions).
+    /// Keys of every `[…]:` in `bytes` whose `[` starts its line, after
+    /// indentation and container markers (`>`, `-`, `+`, `*`, `1.`, `1)`):
+    /// possible definitions. A definition starts a paragraph, so a
+    /// `[label]:` in the middle of a line never is one.
     static func definitions(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Set<String> {
         scan(bytes, range, definitionsOnly: true)
     }
@@ -82,7 +85,10 @@ enum ReferenceKeys {
                 continue
             }
             if byte == UInt8(ascii: "[") {
-                open = i
+                open =
+                    !definitionsOnly
+                        || (startsLine(bytes, i, from: range.lowerBound)
+                            && !followsParagraphText(bytes, i, from: range.lowerBound)) ? i : -1
             } else if byte == UInt8(ascii: "]"), open >= 0 {
                 let isDefinition = i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: ":")
                 if !definitionsOnly || isDefinition, i - open <= 1001 {
@@ -96,9 +102,10 @@ enum ReferenceKeys {
     }
 
     /// Keys of the labels the ranges certainly define: lines of the simplest
-    /// definition form, `[label]: destination` with at most three leading
-    /// spaces, no brackets or backslashes in the label, no spaces or
-    /// parentheses in the destination and nothing after it, each after a
+    /// definition forms, `[label]: destination` and `[label]: destination
+    /// "title"` with at most three leading spaces, no brackets or
+    /// backslashes in the label, no spaces or parentheses in the
+    /// destination, a one-line title and nothing after it, each after a
     /// blank line or another such line. Outside code and HTML blocks (the
     /// caller passes their gaps) such a line always starts a paragraph, so
     /// cmark takes it as a definition. Only the first definition of a label
@@ -169,7 +176,74 @@ enum ReferenceKeys {
         }
         guard i > destination, bytes[destination] != UInt8(ascii: "<") else { return nil }
         while i < line.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        // An optional title on the same line: "…", '…' or (…), without its
+        // closing character or a backslash inside.
+        if i < line.upperBound {
+            let open = bytes[i]
+            let close: UInt8? =
+                open == UInt8(ascii: "\"") ? open : open == UInt8(ascii: "'") ? open
+                : open == UInt8(ascii: "(") ? UInt8(ascii: ")") : nil
+            guard let close, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 else { return nil }
+            i += 1
+            while i < line.upperBound && bytes[i] != close {
+                if bytes[i] == UInt8(ascii: "\\") || bytes[i] == open { return nil }
+                i += 1
+            }
+            guard i < line.upperBound else { return nil }
+            i += 1
+            while i < line.upperBound && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+        }
         return i == line.upperBound ? label : nil
+    }
+
+    /// Whether only indentation and container markers precede `offset` on its line.
+    private static func startsLine(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, from lowerBound: Int) -> Bool {
+        var i = offset
+        while i > lowerBound {
+            switch bytes[i - 1] {
+            case 0x0A, 0x0D: return true
+            case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"),
+                UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i -= 1
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Whether the line before the one holding `offset` is plain paragraph
+    /// text, which the line at `offset` would continue (a continuation line
+    /// never starts a definition): it starts with an ASCII letter, is
+    /// indented less than four columns, has a space inside (a destination on
+    /// its own line has none) and no `"`, `'` or `)` (a title that might
+    /// still be open, or just closed).
+    private static func followsParagraphText(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, from lowerBound: Int
+    ) -> Bool {
+        var end = offset
+        while end > lowerBound, bytes[end - 1] != 0x0A, bytes[end - 1] != 0x0D { end -= 1 }
+        guard end > lowerBound else { return false }
+        end -= 1
+        if bytes[end] == 0x0A, end > lowerBound, bytes[end - 1] == 0x0D { end -= 1 }
+        var start = end
+        while start > lowerBound, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        guard start > lowerBound || lowerBound == 0 else { return false }
+        var i = start
+        var indent = 0
+        while i < end, bytes[i] == 0x20 || bytes[i] == UInt8(ascii: ">") {
+            indent = bytes[i] == 0x20 ? indent + 1 : 0
+            i += 1
+        }
+        guard i < end, indent < 4, CharacterClass.isASCIIAlpha(bytes[i]) else { return false }
+        var hasSpace = false
+        for j in i..<end {
+            switch bytes[j] {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"), 0x09: return false
+            case 0x20: hasSpace = true
+            default: break
+            }
+        }
+        return hasSpace
     }
 
     /// Whether the text contains anything that could be a definition (`]:`).
