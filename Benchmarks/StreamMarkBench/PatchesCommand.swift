@@ -26,6 +26,9 @@ enum PatchesCommand {
         var maxAppendBytes = 0
         var largeAppends = 0
         var largeAppendBytes = 0
+        /// Bytes of the large appends by op (`splice`, `insert`, …; `text`
+        /// for continuation lines).
+        var largeBytesByOp: [String: Int] = [:]
         var jsonEncoder: [UInt64] = []
         var writerV1: [UInt64] = []
         var writerV2: [UInt64] = []
@@ -108,11 +111,20 @@ enum PatchesCommand {
                 if size > 2 * chunk + 100 {
                     row.largeAppends += 1
                     row.largeAppendBytes += size
+                    for line in out.split(separator: 0x0A) { row.largeBytesByOp[opName(line), default: 0] += line.count + 1 }
                 }
             }
         }
         if sink == -1 { print(sink) }
         return row
+    }
+
+    /// The op of a version-2 line (`text` for a continuation line).
+    static func opName(_ line: ArraySlice<UInt8>) -> String {
+        let prefix = Array(#"{"op":""#.utf8)
+        guard line.starts(with: prefix) else { return line.first == UInt8(ascii: "\"") ? "text" : "header" }
+        let rest = line.dropFirst(prefix.count)
+        return String(decoding: rest.prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
     }
 
     static func mean(_ samples: [UInt64]) -> Double {
@@ -148,6 +160,16 @@ enum PatchesCommand {
                 + "\(micro(mean(pooled(\.jsonEncoder)))) / \(micro(percentile(pooled(\.jsonEncoder), 0.99))), writer v1 "
                 + "\(micro(mean(pooled(\.writerV1)))) / \(micro(percentile(pooled(\.writerV1), 0.99))), writer v2 "
                 + "\(micro(mean(pooled(\.writerV2)))) / \(micro(percentile(pooled(\.writerV2), 0.99))).\n"
+            var byOp: [String: Int] = [:]
+            for row in answers { byOp.merge(row.largeBytesByOp, uniquingKeysWith: +) }
+            let large = answers.reduce(0) { $0 + $1.largeAppendBytes }
+            let total = answers.reduce(0) { $0 + $1.v2Bytes }
+            out += "Appends over 2·chunk+100 bytes: \(answers.reduce(0) { $0 + $1.largeAppends }) of "
+                + "\(answers.reduce(0) { $0 + $1.appends }), \(String(format: "%.0f%%", Double(large) * 100 / Double(max(1, total)))) of the v2 bytes; "
+                + "their bytes by op: "
+                + byOp.sorted { $0.value > $1.value }.map {
+                    "\($0.key) \(String(format: "%.0f%%", Double($0.value) * 100 / Double(max(1, large))))"
+                }.joined(separator: ", ") + ".\n"
         }
         return out
     }
