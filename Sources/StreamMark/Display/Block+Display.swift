@@ -1,4 +1,13 @@
 extension Block {
+    /// Whether a completed paragraph or heading may display as this block:
+    /// a paragraph, heading or table (no containers, code or HTML).
+    var isDisplayLeaf: Bool {
+        switch kind {
+        case .paragraph, .heading, .table: true
+        default: false
+        }
+    }
+
     /// This subtree with every range (and table cell range) set to `0..<0`:
     /// for comparing what is shown, not where it came from.
     var withoutRanges: Block {

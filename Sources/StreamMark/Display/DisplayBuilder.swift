@@ -94,15 +94,18 @@ struct DisplayBuilder {
         if completed == source { return nil }
         parsed += completed.count
         var blocks = MarkdownParser(options: options).parseNormalized(completed).children
+        // Completion must not build structure the truth does not have (a
+        // `[` dropped before `1. x` would make a list): only leaves and
+        // tables, else the truth is shown.
+        guard blocks.allSatisfy(\.isDisplayLeaf) else { return nil }
         let mapping = OffsetMapping(pieces: pieces)
         for index in blocks.indices {
             blocks[index].remap(mapping)
             blocks[index].clamp(to: text.count)
         }
-        // The first block keeps the open block's id (it starts on its line).
-        if let first = blocks.first, first.range.lowerBound < lines[0].end {
-            blocks[0].id = open.block.id
-        }
+        // The first block keeps the open block's id (even when completion
+        // emptied the first line, as a dropped `[` can).
+        if !blocks.isEmpty { blocks[0].id = open.block.id }
         // Only trailing spaces were dropped: the truth shows the same.
         if blocks.count == 1, blocks[0].withoutRanges == open.block.withoutRanges { return nil }
         return blocks
