@@ -12,7 +12,7 @@ let usage = """
                             [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
            streammark-bench patches [--chunk N]... [FILES...]
-           streammark-bench flicker [FILES...]
+           streammark-bench flicker [--cost-only] [FILES...]
 
     """
 
