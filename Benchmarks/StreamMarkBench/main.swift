@@ -4,6 +4,7 @@ import Foundation
 //   streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap S] [--smoke] [FILES...]
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
 //   streammark-bench patches [--chunk N]... [FILES...]   (patch protocol bytes and encoding time)
+//   streammark-bench flicker [FILES...]   (characters withdrawn with and without the provisional display)
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
@@ -11,6 +12,7 @@ let usage = """
                             [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
            streammark-bench patches [--chunk N]... [FILES...]
+           streammark-bench flicker [--cost-only] [FILES...]
 
     """
 
@@ -20,6 +22,8 @@ case "generate":
     exit(GenerateCommand.run(Array(arguments.dropFirst())))
 case "patches":
     exit(PatchesCommand.run(Array(arguments.dropFirst())))
+case "flicker":
+    exit(FlickerCommand.run(Array(arguments.dropFirst())))
 case "memory-probe":
     var kilobytes = 10_240
     var chunking = Chunking.bytes(64)

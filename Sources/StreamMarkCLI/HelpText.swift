@@ -29,6 +29,13 @@ enum HelpText {
             --fragments       with html: NDJSON {"id":…,"html":…} for every top-level
                               block whose HTML changed, after every chunk.
           --format tree       the final tree: ids, kinds, byte ranges.
+          --partial           render the input as a stream that has not finished
+                              (html, terminal or tree): the open block shows its
+                              provisional display, unfinished markup completed
+                              (docs/provisional.md). The live terminal and
+                              --fragments show the display while streaming.
+          --display           with patches: also a "display" line when the open
+                              block's provisional display changes (opt-in).
 
         Terminal:
           --width N           wrap at N columns (default: the terminal's, $COLUMNS, 80)

@@ -26,12 +26,25 @@ enum TableCompletion {
             return result
         }
         guard let header = lines.last, looksLikeHeader(source[header]) else { return nil }
-        let columns = cellCount(source[header])
-        guard columns > 0 else { return nil }
         var result = source
-        if result.last != 0x0A { result.append(0x0A) }
+        if result.last != 0x0A {
+            // The header is still arriving: its last cell is completed inline.
+            result = completingLastCell(result, line: header)
+            result.append(0x0A)
+        }
+        let columns = cellCount(result[header.lowerBound...])
+        guard columns > 0 else { return nil }
         result += delimiterRow(completing: [], columns: columns)
         return result
+    }
+
+    /// `source` with the cell after the last `|` of `line` (the last line)
+    /// completed by ``InlineCompletion``.
+    static func completingLastCell(_ source: [UInt8], line: Range<Int>) -> [UInt8] {
+        guard let pipe = pipePositions(source[line]).last else { return source }
+        let cell = Array(source[(pipe + 1)...])
+        guard cell.contains(where: { !CharacterClass.isASCIISpace($0) }) else { return source }
+        return Array(source[...pipe]) + InlineCompletion.complete(cell)
     }
 
     /// Ranges of the last two lines (one if there is only one); a trailing

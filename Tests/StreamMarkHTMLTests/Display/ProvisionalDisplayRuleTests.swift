@@ -37,6 +37,8 @@ import Testing
         Case("**bold** and *", "<p><strong>bold</strong> and</p>\n"),
         Case("**line one\nline two", "<p><strong>line one\nline two</strong></p>\n"),
         Case("**bold (x)**", "<p><strong>bold (x)</strong></p>\n"),
+        Case("这是**重要", "<p>这是<strong>重要</strong></p>\n"),
+        Case("a (*note", "<p>a (<em>note</em></p>\n"),
     ]
 
     static let strikethroughCases: [Case] = [
@@ -83,6 +85,8 @@ import Testing
         Case("Text\n\n***", "<p>Text</p>\n"),
         Case("Text\n\n--", "<p>Text</p>\n"),
         Case("Text\n\n``", "<p>Text</p>\n"),
+        Case("Table:\n|     ", "<p>Table:</p>\n"),
+        Case("Intro\n  ", "<p>Intro</p>\n"),
     ]
 
     static let tablesCases: [Case] = [
@@ -93,6 +97,17 @@ import Testing
             "<table>\n<thead>\n<tr>\n<th align=\"left\">a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n"),
         Case("| a | b |\n|", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n"),
         Case("| Na", "<table>\n<thead>\n<tr>\n<th>Na</th>\n</tr>\n</thead>\n</table>\n"),
+        Case(
+            "| **Year** | **Pr",
+            "<table>\n<thead>\n<tr>\n<th><strong>Year</strong></th>\n<th><strong>Pr</strong></th>\n</tr>\n"
+                + "</thead>\n</table>\n"),
+        Case(
+            "| **Year** | **PJ** | *",
+            "<table>\n<thead>\n<tr>\n<th><strong>Year</strong></th>\n<th><strong>PJ</strong></th>\n</tr>\n"
+                + "</thead>\n</table>\n"),
+        Case(
+            "1. Table:\n   | a | b |\n  ",
+            "<ol>\n<li>Table:\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n</li>\n</ol>\n"),
         Case(
             "| a | b |\n|---|---|\n| 1 | **bo",
             "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n"
@@ -129,6 +144,9 @@ import Testing
         Case("2*3 and 4", "<p>2*3 and 4</p>\n"),
         Case("2 * 3", "<p>2 * 3</p>\n"),
         Case("array[i", "<p>array[i</p>\n"),
+        Case("dict[a][b", "<p>dict[a][b</p>\n"),
+        Case("f(x)*y", "<p>f(x)*y</p>\n"),
+        Case("f(x)*y and z", "<p>f(x)*y and z</p>\n"),
         Case("costs ~100", "<p>costs ~100</p>\n"),
         Case("a <b> c", "<p>a <!-- raw HTML omitted --> c</p>\n"),
         Case("x < y", "<p>x &lt; y</p>\n"),
