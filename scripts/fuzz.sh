@@ -7,7 +7,8 @@
 #   scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
 #   scripts/fuzz.sh 0 .build/fuzz/artifacts/crash-…   (reproduce one input)
 # The target is not part of `swift build`: it is compiled here with swiftc,
-# the StreamMark module first (a static library), then the fuzz main.
+# the StreamMark, StreamMarkHTML and StreamMarkTerminal modules first
+# (static libraries), then the fuzz main.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
@@ -18,15 +19,23 @@ dir=.build/fuzz
 binary="$dir/streammark-fuzz"
 mkdir -p "$dir/corpus" "$dir/artifacts"
 
-sources=$(find Sources/StreamMark -name '*.swift' | sort)
-if [[ ! -x "$binary" ]] || [[ -n "$(find Sources/StreamMark Tests/Fuzz -newer "$binary" -print -quit)" ]]; then
+# Each module as an instrumented static library, then the fuzz main.
+module() {
+  local name="$1"
+  # shellcheck disable=SC2046
+  swiftc -emit-library -static -emit-module -parse-as-library -module-name "$name" \
+    -O -g -sanitize=fuzzer,address -I "$dir" -I Sources/CCmark \
+    -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" $(find "Sources/$name" -name '*.swift' | sort)
+}
+sources="Sources/StreamMark Sources/StreamMarkHTML Sources/StreamMarkTerminal Tests/Fuzz"
+# shellcheck disable=SC2086
+if [[ ! -x "$binary" ]] || [[ -n "$(find $sources -name '*.swift' -newer "$binary" -print -quit)" ]]; then
   echo "== fuzz: build (swiftc -sanitize=fuzzer,address)"
-  # shellcheck disable=SC2086
-  swiftc -emit-library -static -emit-module -parse-as-library -module-name StreamMark \
-    -O -g -sanitize=fuzzer,address -I Sources/CCmark \
-    -emit-module-path "$dir/StreamMark.swiftmodule" -o "$dir/libStreamMark.a" $sources
+  module StreamMark
+  module StreamMarkHTML
+  module StreamMarkTerminal
   swiftc -parse-as-library -O -g -sanitize=fuzzer,address -use-ld=lld \
-    -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMark -lcmark \
+    -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMarkTerminal -lStreamMarkHTML -lStreamMark -lcmark \
     Tests/Fuzz/StreamMarkFuzz.swift -o "$binary"
 fi
 

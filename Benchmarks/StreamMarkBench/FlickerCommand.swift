@@ -1,7 +1,7 @@
 import Foundation
 import StreamMark
 
-/// `streammark-bench flicker [FILES...]`: the provisional display (issue 13).
+/// `streammark-bench flicker [--cost-only] [FILES...]`: the provisional display (issue 13).
 /// For every Corpus answer (or FILES), streamed one byte at a time (every
 /// prefix), with ``FlickerMeter``:
 ///
@@ -24,20 +24,26 @@ enum FlickerCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        let files = arguments.isEmpty
+        // `--cost-only`: the display's cost without the flicker meter (whose
+        // visible-text comparison is quadratic in one huge open block, such
+        // as the generated 100 KB list).
+        let costOnly = arguments.contains("--cost-only")
+        let paths = arguments.filter { $0 != "--cost-only" }
+        let files = paths.isEmpty
             ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm"))
-            : arguments.map { URL(fileURLWithPath: $0) }
+            : paths.map { URL(fileURLWithPath: $0) }
         var rows: [Row] = []
         for file in files {
             let bytes = [UInt8]((try? Data(contentsOf: file)) ?? Data())
-            rows.append(measure(name: file.lastPathComponent, bytes: bytes))
+            rows.append(measure(name: file.lastPathComponent, bytes: bytes, flicker: !costOnly))
         }
         print(table(rows))
         return 0
     }
 
-    static func measure(name: String, bytes: [UInt8]) -> Row {
-        var row = Row(name: name, flicker: FlickerMeter().measure(bytes))
+    static func measure(name: String, bytes: [UInt8], flicker: Bool = true) -> Row {
+        let result = flicker ? FlickerMeter().measure(bytes) : FlickerMeter.Result(bytes: bytes.count)
+        var row = Row(name: name, flicker: result)
         var document = StreamingDocument()
         for byte in bytes {
             document.append(bytes: CollectionOfOne(byte))

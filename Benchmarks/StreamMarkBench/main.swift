@@ -13,7 +13,7 @@ let usage = """
            streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
            streammark-bench patches [--chunk N]... [FILES...]
-           streammark-bench flicker [FILES...]
+           streammark-bench flicker [--cost-only] [FILES...]
 
     """
 

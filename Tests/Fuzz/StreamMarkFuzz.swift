@@ -1,5 +1,6 @@
 // libFuzzer target: streams fuzzer-chosen chunks through `StreamingDocument`
-// and checks it against a one-shot `MarkdownParser` parse.
+// and checks it against a one-shot `MarkdownParser` parse, then renders the
+// result (HTML, terminal through a streaming render cache).
 //
 // Not a SwiftPM target: `scripts/fuzz.sh` compiles it with
 // `swiftc -sanitize=fuzzer,address` against the StreamMark sources, so the
@@ -7,7 +8,8 @@
 //
 // Input layout (see `FuzzInput`):
 //   byte 0        options: bit 0 set = CommonMark only (no GFM extensions),
-//                 bit 1 set = smart punctuation
+//                 bit 1 set = smart punctuation, bits 2–7 = w: terminal
+//                 width 80 when w is 0, else 8 + 2w (10…134)
 //   byte 1        k = byte & 7: the number of chunk-size bytes that follow
 //   k bytes       chunk sizes (each byte + 1, so 1…256), used cyclically;
 //                 k == 0 appends the whole text as one chunk
@@ -19,15 +21,24 @@
 // two blocks share an id, and `root` equals a one-shot parse of the text so
 // far. After `finish()`: `root` equals the one-shot parse of the whole input,
 // the mirror equals it, and the normalized text equals that of a one-chunk
-// stream (no text lost or duplicated). A broken check calls `fatalError`,
-// which libFuzzer reports as a crash and saves the input.
+// stream (no text lost or duplicated). Rendering: the HTML fragments of the
+// top-level blocks concatenate to the document's HTML; a terminal
+// `RenderCache` fed the patches (asked for output at every checkpoint)
+// ends with the one-shot terminal rendering; and that rendering (colour,
+// hyperlinks, shown HTML) holds no C0/C1 control but the renderer's own
+// SGR and OSC 8 sequences and line feeds. A broken check calls
+// `fatalError`, which libFuzzer reports as a crash and saves the input.
 
 import StreamMark
+import StreamMarkHTML
+import StreamMarkTerminal
 
 /// The decoded fuzzer input.
 struct FuzzInput {
     /// How the text is parsed.
     var options: ParseOptions
+    /// How the terminal renders (colour, hyperlinks and HTML on).
+    var terminal: TerminalOptions
     /// Chunk sizes, used cyclically; empty means one chunk.
     var chunkSizes: [Int]
     /// The Markdown text.
@@ -40,6 +51,8 @@ struct FuzzInput {
         options = ParseOptions(
             smartPunctuation: flags & 2 != 0,
             extensions: flags & 1 != 0 ? .none : .gfm)
+        let width = flags >> 2 == 0 ? 80 : 8 + 2 * Int(flags >> 2)
+        terminal = TerminalOptions(width: width, color: true, hyperlinks: true, showsHTML: true)
         let count = Int(bytes[1] & 7)
         guard bytes.count >= 2 + count else { return nil }
         chunkSizes = (0..<count).map { Int(bytes[2 + $0]) + 1 }
@@ -73,9 +86,13 @@ func check(_ input: FuzzInput) {
     var document = StreamingDocument(options: input.options)
     var mirror = Block(id: .document, kind: .document, range: 0..<0)
 
+    let renderer = TerminalRenderer(options: input.terminal)
+    let cache = renderer.makeCache()
+
     func replay(_ patches: [Patch], _ stage: String) {
         do {
             try Patch.apply(patches, to: &mirror)
+            try cache.apply(patches)
         } catch {
             fatalError("\(stage): patch does not apply: \(error)")
         }
@@ -96,6 +113,7 @@ func check(_ input: FuzzInput) {
         replay(document.append(bytes: input.text[range]), "chunk \(index)")
         if index % stride == stride - 1 || index == chunks.count - 1 {
             checkTree("chunk \(index)", expected: parser.parse(bytes: document.utf8))
+            _ = cache.output(for: cache.root, context: renderer.rootContext)
         }
     }
     replay(document.finish(), "finish")
@@ -104,6 +122,52 @@ func check(_ input: FuzzInput) {
     whole.append(bytes: input.text)
     whole.finish()
     guard whole.utf8 == document.utf8 else { fatalError("finish: normalized text depends on the chunking") }
+    checkRendering(document.root, cache: cache, renderer: renderer)
+}
+
+/// The rendering checks on the final tree.
+func checkRendering(_ root: Block, cache: RenderCache<TerminalContext, [String]>, renderer: TerminalRenderer) {
+    let html = HTMLRenderer()
+    guard root.children.map({ html.render(block: $0) }).joined() == html.render(root) else {
+        fatalError("html: the top-level fragments do not concatenate to the document")
+    }
+    let lines = cache.output(for: cache.root, context: renderer.rootContext)
+    let streamed = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    let oneShot = renderer.render(document: root)
+    guard streamed == oneShot else { fatalError("terminal: the streamed render cache differs from a one-shot render") }
+    if let control = controlOutsideOwnSequences(oneShot) {
+        fatalError("terminal: control U+\(String(control, radix: 16)) from the text reached the output")
+    }
+}
+
+/// The first C0 (but line feed), DEL or C1 control outside the terminal
+/// renderer's own sequences: SGR (`ESC [` digits and `;` `m`) and OSC 8
+/// hyperlinks (`ESC ] 8 ; ;` printable URL `ESC \\`).
+func controlOutsideOwnSequences(_ text: String) -> UInt32? {
+    let scalars = Array(text.unicodeScalars)
+    func isControl(_ value: UInt32) -> Bool { (value < 0x20 && value != 0x0A) || (0x7F..<0xA0).contains(value) }
+    var index = 0
+    while index < scalars.count {
+        if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
+            var end = index + 2
+            while end < scalars.count, "0123456789;".unicodeScalars.contains(scalars[end]) { end += 1 }
+            if end < scalars.count, scalars[end] == "m" {
+                index = end + 1
+                continue
+            }
+        }
+        if scalars[index] == "\u{1B}", Array(scalars[index...].prefix(5)) == Array("\u{1B}]8;;".unicodeScalars) {
+            var end = index + 5
+            while end < scalars.count, !isControl(scalars[end].value) { end += 1 }
+            if end + 1 < scalars.count, scalars[end] == "\u{1B}", scalars[end + 1] == "\\" {
+                index = end + 2
+                continue
+            }
+        }
+        if isControl(scalars[index].value) { return scalars[index].value }
+        index += 1
+    }
+    return nil
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -11,20 +11,22 @@ described in Tests/Fuzz/StreamMarkFuzz.swift), then Markdown text:
   real document and small generated stress document.
 Options and chunk sizes rotate deterministically over the seeds, so seeds
 cover GFM and CommonMark, smart punctuation, one-byte, small, odd and
-one-chunk streams.
+one-chunk streams, and terminal widths 80, 16, 40 and 10.
 """
 import os
 import sys
 
 FENCE = "`" * 32 + " example"
-# Header variants: (flags, chunk sizes); sizes are stored minus one.
+# Header variants: (flags, chunk sizes); sizes are stored minus one. Flags:
+# bit 0 CommonMark only, bit 1 smart punctuation, bits 2-7 terminal width
+# (0: 80 columns, w: 8 + 2w).
 HEADERS = [
     (0, [1]),
-    (1, [3, 7]),
+    (1 | 4 << 2, [3, 7]),
     (2, [16]),
-    (0, []),
+    (0 | 16 << 2, []),
     (3, [1, 2, 64]),
-    (0, [5]),
+    (0 | 1 << 2, [5]),
 ]
 WINDOW = 512
 

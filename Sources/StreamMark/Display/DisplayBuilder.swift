@@ -94,15 +94,18 @@ struct DisplayBuilder {
         if completed == source { return nil }
         parsed += completed.count
         var blocks = MarkdownParser(options: options).parseNormalized(completed).children
+        // Completion must not build structure the truth does not have (a
+        // `[` dropped before `1. x` would make a list): only leaves and
+        // tables, else the truth is shown.
+        guard blocks.allSatisfy(\.isDisplayLeaf) else { return nil }
         let mapping = OffsetMapping(pieces: pieces)
         for index in blocks.indices {
             blocks[index].remap(mapping)
             blocks[index].clamp(to: text.count)
         }
-        // The first block keeps the open block's id (it starts on its line).
-        if let first = blocks.first, first.range.lowerBound < lines[0].end {
-            blocks[0].id = open.block.id
-        }
+        // The first block keeps the open block's id (even when completion
+        // emptied the first line, as a dropped `[` can).
+        if !blocks.isEmpty { blocks[0].id = open.block.id }
         // Only trailing spaces were dropped: the truth shows the same.
         if blocks.count == 1, blocks[0].withoutRanges == open.block.withoutRanges { return nil }
         return blocks
@@ -201,31 +204,5 @@ struct DisplayBuilder {
         shown.kind = .codeBlock(CodeBlockAttributes(
             info: attributes.info, literal: String(decoding: literal, as: UTF8.self), fenced: true))
         return [shown]
-    }
-}
-
-extension Block {
-    /// This subtree with every range (and table cell range) set to `0..<0`:
-    /// for comparing what is shown, not where it came from.
-    var withoutRanges: Block {
-        var copy = self
-        copy.range = 0..<0
-        switch kind {
-        case .table(var attributes):
-            attributes.header = attributes.header.map { TableCell(inlines: $0.inlines, range: 0..<0) }
-            copy.kind = .table(attributes)
-        case .tableRow(let cells):
-            copy.kind = .tableRow(cells: cells.map { TableCell(inlines: $0.inlines, range: 0..<0) })
-        default:
-            break
-        }
-        copy.children = children.map(\.withoutRanges)
-        return copy
-    }
-
-    /// Clamps this subtree's ranges to `0..<end` (completion may add bytes).
-    mutating func clamp(to end: Int) {
-        range = min(range.lowerBound, end)..<min(range.upperBound, end)
-        for index in children.indices { children[index].clamp(to: end) }
     }
 }

@@ -11,7 +11,7 @@ extension StreamingDocument {
     public mutating func provisionalDisplay() -> ProvisionalDisplay {
         guard !isFinished else { return .truth }
         let (display, parsed) = bytes.withUnsafeBufferPointer { buffer in
-            DisplayBuilder(options: options, text: buffer).display(root: root) { engine.closed.contains($0) }
+            DisplayBuilder(options: options, text: buffer).display(root: root) { isClosed($0) }
         }
         statistics.displays += 1
         statistics.lastDisplayParsedBytes = parsed

@@ -44,6 +44,39 @@ import Testing
         #expect(document.displayRoot() == document.root)
     }
 
+    /// Random markup-dense documents (seeded): at every byte prefix the
+    /// display is built without crashing, leaves everything outside the open
+    /// block alone and keeps ids; after `finish()` it is the truth.
+    @Test(arguments: 0..<8)
+    func randomMarkupAtEveryPrefix(seed: UInt64) {
+        let pieces = [
+            "*", "**", "_", "__", "~~", "~", "`", "``", "[", "]", "(", ")", "![", "<", ">", "&", "&amp", "|", "\\",
+            "#", "-", "=", "1.", " ", "  ", "\n", "\n\n", "word", "x", "2", "https://a.b", "\u{4E2D}", "> ",
+            "- ", "    ", "```", "| a | b |\n", "|---|---|\n",
+        ]
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<40 {
+            var text = ""
+            for _ in 0..<Int.random(in: 5...60, using: &generator) {
+                text += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }
+            var document = StreamingDocument()
+            for byte in text.utf8 {
+                document.append(bytes: CollectionOfOne(byte))
+                let display = document.provisionalDisplay()
+                guard let openID = display.openID, let open = Self.spineBlock(openID, in: document.root) else {
+                    #expect(display == .truth)
+                    continue
+                }
+                #expect(Self.sameOutside(display.applied(to: document.root), document.root, open: openID),
+                        "\(text.debugDescription)")
+                #expect(Self.idsAreValid(display, open: open), "\(text.debugDescription)")
+            }
+            document.finish()
+            #expect(document.displayRoot() == document.root)
+        }
+    }
+
     /// The last block on the right spine with this id.
     static func spineBlock(_ id: BlockID, in root: Block) -> Block? {
         var block = root
