@@ -93,12 +93,18 @@ enum InlineCompletion {
         if closing.isEmpty { trimTrailingSpace(&text) }
         // Link brackets without a destination yet: drop the `[` (and the `]`).
         var removals = state.brackets.filter { !$0.image && $0.removable && $0.start < text.count }.map(\.start)
+        if removals.count > limit { removals.removeAll() }
         if let link = state.link, !link.bracket.image, link.bracket.removable { removals.append(link.bracket.start) }
         text += closing
         openers = openers.filter { $0.end <= end }
         closeEmphasis(&text, openers: openers, removing: &removals)
-        for position in removals.sorted(by: >) where position < text.count { text.remove(at: position) }
-        return text
+        guard !removals.isEmpty else { return text }
+        // One pass, so many dropped brackets stay O(n).
+        let dropped = Set(removals)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        for (position, byte) in text.enumerated() where !dropped.contains(position) { result.append(byte) }
+        return result
     }
 
     /// The bytes that close an open code span ending at `end`, or none when
@@ -117,11 +123,17 @@ enum InlineCompletion {
         return trailing > 0 ? [0x20] + run : run
     }
 
+    /// More open constructs than this are not completed: no answer nests
+    /// so deep, and completing thousands (pathological input) would build
+    /// a display nested thousands deep.
+    static let limit = 32
+
     /// Appends closers for the open emphasis, innermost first. An opener
     /// with nothing after it is removed instead; openers inside words are
     /// left alone.
     static func closeEmphasis(_ text: inout [UInt8], openers: [Opener], removing removals: inout [Int]) {
         var openers = openers.filter { !$0.wordInternal }
+        if openers.count > limit { openers.removeAll() }
         // Openers at the very end (nothing after them yet) are hidden.
         while let last = openers.last, last.end >= text.count - trailingSpace(text) {
             text.removeSubrange(last.start...)

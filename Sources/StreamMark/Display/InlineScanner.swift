@@ -6,6 +6,9 @@ struct InlineScanner {
     /// For each backtick run length, a position from which no closing run of
     /// that length exists (cmark's trick that keeps code spans linear).
     private var noCloserFrom: [Int: Int] = [:]
+    /// How many openers of `*`, `_` and `~` are on the stack (so a closer
+    /// learns in O(1) whether anything can match it).
+    private var openerCounts = (star: 0, underscore: 0, tilde: 0)
 
     init(_ text: [UInt8]) { self.text = text }
 
@@ -117,7 +120,7 @@ struct InlineScanner {
             return text.count
         }
         // A complete inline link: emphasis inside it was settled there.
-        state.openers.removeLast(state.openers.count - min(state.openers.count, bracket.openerDepth))
+        removeOpeners(from: min(state.openers.count, bracket.openerDepth))
         return end
     }
 
@@ -175,13 +178,34 @@ struct InlineScanner {
         if remaining > 0 && flanking.canOpen(byte) {
             state.openers.append(
                 .init(byte: byte, start: i, end: end, count: remaining, wordInternal: flanking.isWordInternal))
+            adjustCount(byte, by: 1)
         }
         return end
     }
 
     /// Whether an opener of `byte` is waiting.
+    ///
+    /// - Complexity: O(1).
     private func hasOpener(_ byte: UInt8) -> Bool {
-        state.openers.contains { $0.byte == byte }
+        switch byte {
+        case UInt8(ascii: "*"): openerCounts.star > 0
+        case UInt8(ascii: "_"): openerCounts.underscore > 0
+        default: openerCounts.tilde > 0
+        }
+    }
+
+    private mutating func adjustCount(_ byte: UInt8, by delta: Int) {
+        switch byte {
+        case UInt8(ascii: "*"): openerCounts.star += delta
+        case UInt8(ascii: "_"): openerCounts.underscore += delta
+        default: openerCounts.tilde += delta
+        }
+    }
+
+    /// Removes the openers from `index` to the top of the stack.
+    private mutating func removeOpeners(from index: Int) {
+        for opener in state.openers[index...] { adjustCount(opener.byte, by: -1) }
+        state.openers.removeSubrange(index...)
     }
 
     /// Matches a closing run against the openers (nearest first) and returns
@@ -194,8 +218,8 @@ struct InlineScanner {
             let used = min(state.openers[index].count, remaining, 2)
             remaining -= used
             state.openers[index].count -= used
-            state.openers.removeLast(state.openers.count - index - 1)
-            if state.openers[index].count == 0 { state.openers.remove(at: index) }
+            removeOpeners(from: index + 1)
+            if state.openers[index].count == 0 { removeOpeners(from: index) }
         }
         return remaining
     }

@@ -154,6 +154,8 @@ import Testing
         Case("**bold\n\n", "<p>**bold</p>\n"),
         Case("## Title **b\n", "<h2>Title **b</h2>\n"),
         Case("[note] and more", "<p>[note] and more</p>\n"),
+        Case(String(repeating: "*a ", count: 33), "<p>" + String(repeating: "*a ", count: 32) + "*a</p>\n"),
+        Case(String(repeating: "[a ", count: 33), "<p>" + String(repeating: "[a ", count: 32) + "[a</p>\n"),
         Case("see [a](https://example.com)", "<p>see <a href=\"https://example.com\">a</a></p>\n"),
         Case("Intro\n---\n", "<h2>Intro</h2>\n"),
         Case("- a\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"),
