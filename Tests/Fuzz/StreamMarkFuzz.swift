@@ -104,6 +104,9 @@ func check(_ input: FuzzInput) {
         document.root.forEach { block in
             if !seen.insert(block.id).inserted { fatalError("\(stage): duplicate id \(block.id)") }
         }
+        // A large open block may lag behind the text between its amortized
+        // re-parses (docs/architecture.md); the tree is exact where it is current.
+        guard document.isCurrent else { return }
         guard document.root == expected else { fatalError("\(stage): streamed tree differs from the one-shot parse") }
     }
 

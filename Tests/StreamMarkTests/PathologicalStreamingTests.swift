@@ -96,6 +96,20 @@ import Testing
         return String(decoding: utf8[..<end], as: UTF8.self)
     }
 
+    /// The fuzzer's first finding after the amortized refresh landed (its
+    /// check compared stale prefixes): 254 nested block quotes streamed in
+    /// small random chunks. The harness compares every current prefix with
+    /// the one-shot parse and replays every patch; some prefixes are stale.
+    @Test func deepQuotesStreamedInSmallChunks() {
+        LargeStack.run {
+            let text = String(repeating: "> ", count: 254) + "a\n> b\n"
+            let report = PrefixHarness().verify(name: "deep quotes", bytes: Array(text.utf8), chunking: .random(seed: 49))
+            #expect(report.passed, "\(report.violations.map(\.description))")
+            #expect(report.stalePrefixes > 0)
+            #expect(report.prefixesChecked > 0)
+        }
+    }
+
     /// Small blocks are never stale: every model answer of the corpus is
     /// current after every 4-byte append.
     @Test func modelAnswersAreNeverStale() {
