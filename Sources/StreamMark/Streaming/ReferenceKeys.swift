@@ -14,11 +14,8 @@
 /// CommonMark matches (Unicode case fold, whitespace collapsed) therefore
 /// always have equal keys. (Every non-ASCII label used to be a wildcard
 /// matching every key: one such label in a window made every frozen
-/// definition a carrier.) ``wildcard`` remains for callers that cannot
-/// name a label.
+/// definition a carrier.)
 enum ReferenceKeys {
-    /// The key standing for "some non-ASCII label": matches anything.
-    static let wildcard = "\u{0}*"
 
     /// The parts of `range` outside the code and HTML blocks among `blocks`
     /// (at any depth), in order: text that can define or use a label.
@@ -275,12 +272,5 @@ enum ReferenceKeys {
         }
         let key = String(decoding: out, as: UTF8.self)
         return ascii ? key : key.uppercased().lowercased()
-    }
-
-    /// Whether a set of definition keys can match a set of reference keys.
-    static func intersects(_ definitions: Set<String>, _ references: Set<String>) -> Bool {
-        if definitions.isEmpty || references.isEmpty { return false }
-        if definitions.contains(wildcard) || references.contains(wildcard) { return true }
-        return !definitions.isDisjoint(with: references)
     }
 }

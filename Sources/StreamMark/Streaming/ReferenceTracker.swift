@@ -51,18 +51,18 @@ struct ReferenceTracker: Sendable {
     private var definers: [String: [Int]] = [:]
     /// Label key → indices of segments that may use it, ascending.
     private var users: [String: [Int]] = [:]
-    /// Indices of every segment with a definition / a reference, ascending.
-    private var allDefiners: [Int] = []
-    private var allUsers: [Int] = []
+    /// How many segments have a definition / a reference.
+    private var definerCount = 0
+    private var userCount = 0
     /// Label key → number of segments that certainly define it.
     private var certain: [String: Int] = [:]
     /// Segments returned by lookups since the start (a work counter).
     private(set) var visited = 0
 
     /// Whether any frozen segment may define a label.
-    var hasDefinitions: Bool { !allDefiners.isEmpty }
+    var hasDefinitions: Bool { definerCount > 0 }
     /// Whether any frozen segment may use a label.
-    var hasReferences: Bool { !allUsers.isEmpty }
+    var hasReferences: Bool { userCount > 0 }
 
     /// Adds a segment after every segment added so far.
     mutating func add(_ segment: Segment, pending: Bool) {
@@ -72,9 +72,9 @@ struct ReferenceTracker: Sendable {
         if !pending { committed = segments.count }
         for key in segment.definitions { definers[key, default: []].append(index) }
         for key in segment.references { users[key, default: []].append(index) }
-        if !segment.definitions.isEmpty { allDefiners.append(index) }
+        if !segment.definitions.isEmpty { definerCount += 1 }
         for key in segment.certainDefinitions { certain[key, default: 0] += 1 }
-        if !segment.references.isEmpty { allUsers.append(index) }
+        if !segment.references.isEmpty { userCount += 1 }
     }
 
     /// Makes the pending segments permanent (their container closed).
@@ -91,12 +91,12 @@ struct ReferenceTracker: Sendable {
             let segment = segments.removeLast()
             for key in segment.definitions { Self.removeLast(index, key, from: &definers) }
             for key in segment.references { Self.removeLast(index, key, from: &users) }
-            if allDefiners.last == index { allDefiners.removeLast() }
+            if !segment.definitions.isEmpty { definerCount -= 1 }
             for key in segment.certainDefinitions {
                 certain[key, default: 1] -= 1
                 if certain[key] == 0 { certain[key] = nil }
             }
-            if allUsers.last == index { allUsers.removeLast() }
+            if !segment.references.isEmpty { userCount -= 1 }
         }
     }
 
@@ -111,22 +111,15 @@ struct ReferenceTracker: Sendable {
     /// for each label, none after the first segment that certainly defines
     /// it (only the first definition of a label counts).
     mutating func definers(of keys: Set<String>) -> [Int] {
-        lookup(keys, in: definers, all: allDefiners, stopAtCertain: true)
+        lookup(keys, in: definers, stopAtCertain: true)
     }
 
     /// Indices of the segments that may use a label in `keys`, ascending.
     mutating func users(of keys: Set<String>) -> [Int] {
-        lookup(keys, in: users, all: allUsers, stopAtCertain: false)
+        lookup(keys, in: users, stopAtCertain: false)
     }
 
-    private mutating func lookup(
-        _ keys: Set<String>, in index: [String: [Int]], all: [Int], stopAtCertain: Bool
-    ) -> [Int] {
-        guard !keys.isEmpty, !all.isEmpty else { return [] }
-        if keys.contains(ReferenceKeys.wildcard) {
-            visited += all.count
-            return all
-        }
+    private mutating func lookup(_ keys: Set<String>, in index: [String: [Int]], stopAtCertain: Bool) -> [Int] {
         var found: Set<Int> = []
         for key in keys {
             guard let list = index[key] else { continue }
@@ -135,7 +128,6 @@ struct ReferenceTracker: Sendable {
                 if stopAtCertain && segments[segment].certainDefinitions.contains(key) { break }
             }
         }
-        if let list = index[ReferenceKeys.wildcard] { found.formUnion(list) }
         visited += found.count
         return found.sorted()
     }
