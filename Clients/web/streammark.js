@@ -17,10 +17,12 @@
 // - an update of the open block changes only the DOM it must: a growing text
 //   node is appended to (`appendData`), an inline splice replaces only the
 //   tail inline nodes, a growing code block appends to its text node;
-// - a closed block's nodes are never replaced or mutated again, with two
-//   counted exceptions (`stats`): an update caused by a link reference
-//   definition that arrived later, and a list turning loose after some of
-//   its items closed (HTML then needs `<p>` around their paragraphs);
+// - a closed block's nodes are never replaced or mutated again, with one
+//   counted exception (`stats.closedUpdates`): an update caused by a link
+//   reference definition that arrived later. (StreamMark closes an item of
+//   a tight list only with its list, so a list turning loose re-wraps only
+//   open items; `stats.loosenedClosed` counts it should another producer
+//   close them earlier);
 // - safe by construction: text goes through text nodes and attributes
 //   through setAttribute, never innerHTML (only `unsafe: true` parses the
 //   raw HTML itself, as `streammark --unsafe` emits it); URLs are filtered with the Swift

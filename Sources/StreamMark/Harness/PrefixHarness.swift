@@ -179,7 +179,9 @@ public struct PrefixHarness: Sendable {
         let chunks = chunking.chunks(of: bytes)
         var document = StreamingDocument(options: options)
         var mirror = Block(id: .document, kind: .document, range: 0..<0)
-        var closedValues: [BlockID: (value: BlockValue, children: [BlockID])] = [:]
+        // A closed block's value and children, and for a list item whether
+        // its list was tight then (a paragraph's rendering depends on it).
+        var closedValues: [BlockID: (value: BlockValue, children: [BlockID], tight: Bool?)] = [:]
         var encoder = DeltaEncoder()
         var writer = PatchStreamWriter(version: 2)
         var deltaMirror = Block(id: .document, kind: .document, range: 0..<0)
@@ -213,9 +215,7 @@ public struct PrefixHarness: Sendable {
                         fail(chunk, prefix, block.id, "the open block was removed and re-inserted instead of updated")
                     }
                 case .close(let id):
-                    if let block = Self.find(id, in: mirror), closedValues[id] == nil {
-                        closedValues[id] = (block.value, block.children.map(\.id))
-                    }
+                    if closedValues[id] == nil { recordClosed(id) }
                 case .move: break
                 }
                 do {
@@ -223,10 +223,19 @@ public struct PrefixHarness: Sendable {
                 } catch {
                     fail(chunk, prefix, patch.id, "patch does not apply: \(error)")
                 }
-                if case .close(let id) = patch, closedValues[id] == nil, let block = Self.find(id, in: mirror) {
-                    closedValues[id] = (block.value, block.children.map(\.id))
-                }
+                if case .close(let id) = patch, closedValues[id] == nil { recordClosed(id) }
             }
+        }
+
+        func recordClosed(_ id: BlockID) {
+            guard let block = Self.find(id, in: mirror) else { return }
+            var tight: Bool? = nil
+            if case .item = block.kind, let parent = Self.parentBlock(of: id, in: mirror),
+                case .list(let attributes) = parent.kind
+            {
+                tight = attributes.tight
+            }
+            closedValues[id] = (block.value, block.children.map(\.id), tight)
         }
 
         func replayWire(_ patches: [Patch], chunk: Int, prefix: Int) {
@@ -295,7 +304,13 @@ public struct PrefixHarness: Sendable {
 
         // Closed blocks: same id and value in the final tree.
         var final: [BlockID: Block] = [:]
-        document.root.forEach { final[$0.id] = $0 }
+        var finalTightness: [BlockID: Bool] = [:]
+        document.root.forEach { block in
+            final[block.id] = block
+            if case .list(let attributes) = block.kind {
+                for item in block.children { finalTightness[item.id] = attributes.tight }
+            }
+        }
         report.blocks = final.count
         let finishedClosing = Set(patches.compactMap { if case .close(let id) = $0 { id } else { nil } })
         for (id, closedValue) in closedValues where !finishedClosing.contains(id) {
@@ -303,6 +318,9 @@ public struct PrefixHarness: Sendable {
             guard let block = final[id] else {
                 fail(-1, bytes.count, id, "closed block is missing from the final tree")
                 continue
+            }
+            if let tight = closedValue.tight, finalTightness[id] != tight {
+                fail(-1, bytes.count, id, "closed item's list changed tightness (its paragraphs render differently)")
             }
             if block.children.map(\.id) != closedValue.children {
                 fail(-1, bytes.count, id, "closed block's children changed")
@@ -332,6 +350,14 @@ public struct PrefixHarness: Sendable {
         for child in block.children.reversed() {
             if child.id == id { return block.id }
             if let found = parent(of: id, in: child) { return found }
+        }
+        return nil
+    }
+
+    static func parentBlock(of id: BlockID, in block: Block) -> Block? {
+        for child in block.children.reversed() {
+            if child.id == id { return block }
+            if let found = parentBlock(of: id, in: child) { return found }
         }
         return nil
     }

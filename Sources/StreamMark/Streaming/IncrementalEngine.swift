@@ -485,6 +485,7 @@ struct IncrementalEngine: Sendable {
     ) {
         var (k, loose) = (0, false)
         if case .list(let frozenItems, let frozenLoose) = mode { (k, loose) = (frozenItems, frozenLoose) }
+        let wasLoose = loose
         let end = closedChildren(list.children, from: k, in: text)
         guard end > k else { return }
         // Looseness contributed by the items being frozen: parse them plus the
@@ -508,7 +509,14 @@ struct IncrementalEngine: Sendable {
         addSegment(
             windowStart..<newStart, place: .nested(top: frozenTop, k..<end), blocks: list.children[k..<end],
             text: text, pending: true)
-        for item in list.children[k..<end] { close(item, into: &patches) }
+        // An item of a list that is still tight is not closed yet: its
+        // paragraphs render with or without `<p>` depending on the whole
+        // list, and a later blank line between items can still loosen it.
+        // Looseness is final once frozen items have it, so the items frozen
+        // so far close then; otherwise they close with the list.
+        if loose {
+            for item in list.children[(wasLoose ? k : 0)..<end] { close(item, into: &patches) }
+        }
         windowStart = newStart
         mode = .list(frozenItems: end, frozenLoose: loose)
     }
