@@ -15,13 +15,15 @@ enum ExtensionLayer {
     /// with the extensions of `options`; does nothing when none is enabled.
     ///
     /// - Complexity: O(n) in the size of the blocks' text, plus one cmark
-    ///   parse per table of its cells.
+    ///   parse per table of its cells. Nesting costs O(1) per container
+    ///   level (see ``PrefixChain``); the returned counters show it.
+    @discardableResult
     static func apply(
         to blocks: inout [Block], text: UnsafeBufferPointer<UInt8>, options: ParseOptions,
         cells: CellInlineParser
-    ) {
+    ) -> ExtensionWork {
         let extensions = options.extensions
-        if extensions.isEmpty { return }
+        if extensions.isEmpty { return ExtensionWork() }
         // Only the lines around link reference definitions matter to cells:
         // reduce the context once instead of re-parsing it for every table.
         var reduced = cells
@@ -33,6 +35,7 @@ enum ExtensionLayer {
         let layer = ExtensionWalker(
             text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))
         blocks = layer.transformTopLevel(blocks)
+        return layer.work.value
     }
 
     /// Whether the extensions make `list` loose although cmark found it

@@ -12,6 +12,23 @@ struct ExtensionWalker {
     /// their prefixes: cmark-gfm closes the containers there, so the rest
     /// of the top-level block is parsed again outside them.
     let escape = Escape()
+    /// Counts the work done (see ``ExtensionWork``).
+    let work = ExtensionWork.Counter()
+    /// The line of the last list item's marker, so that the items nested on
+    /// one line find it in O(1).
+    let itemLine = ItemLine()
+
+    /// The bounds of one line, and the column of one of its offsets.
+    final class ItemLine {
+        /// Offset of the line's first byte (-1: none yet).
+        var start = -1
+        /// Offset of its line ending or the end of the text.
+        var end = -1
+        /// An offset of the line whose column is known…
+        var cursor = 0
+        /// … and that column (tabs expanded to multiples of 4).
+        var cursorColumn = 0
+    }
 
     /// Where the text that leaves its containers starts.
     final class Escape {
@@ -26,7 +43,8 @@ struct ExtensionWalker {
         var result: [Block] = []
         var index = 0
         while index < blocks.count {
-            let (replacement, consumed) = transform(blocks[index], prefixes: [], followers: blocks[(index + 1)...])
+            let (replacement, consumed) = transform(
+                blocks[index], prefixes: PrefixChain(work: work), followers: blocks[(index + 1)...])
             result.append(contentsOf: replacement)
             if let offset = escape.offset {
                 escape.offset = nil
@@ -62,16 +80,17 @@ struct ExtensionWalker {
     /// After a container's children: if the text left the containers inside
     /// it but keeps this one's prefix, the rest of this container is parsed
     /// again as its children.
-    private func resumed(_ block: Block, inner: [LinePrefix]) -> Block {
-        guard let offset = escape.offset, escape.depth == inner.count else { return truncated(block) }
+    private func resumed(_ block: Block, inner: PrefixChain) -> Block {
+        guard let offset = escape.offset, escape.depth == inner.depth else { return truncated(block) }
         var block = block
         escape.offset = nil
-        block.children += transform(reparsed(from: offset, to: block.range.upperBound, prefixes: inner), prefixes: inner)
+        block.children += transform(
+            reparsed(from: offset, to: block.range.upperBound, prefixes: inner.array), prefixes: inner)
         return block
     }
 
     /// Transforms sibling blocks that share the container prefixes `prefixes`.
-    func transform(_ blocks: [Block], prefixes: [LinePrefix]) -> [Block] {
+    func transform(_ blocks: [Block], prefixes: PrefixChain) -> [Block] {
         var result: [Block] = []
         result.reserveCapacity(blocks.count)
         var index = 0
@@ -96,7 +115,7 @@ struct ExtensionWalker {
 
     /// Transforms one block; returns its replacement and how many of the
     /// following siblings it absorbed (only ones starting on the next line).
-    private func transform(_ block: Block, prefixes: [LinePrefix], followers: ArraySlice<Block>) -> ([Block], Int) {
+    private func transform(_ block: Block, prefixes: PrefixChain, followers: ArraySlice<Block>) -> ([Block], Int) {
         var block = block
         switch block.kind {
         case .paragraph(let inlines):
@@ -123,12 +142,13 @@ struct ExtensionWalker {
         }
     }
 
-    private func transform(_ block: Block, prefixes: [LinePrefix]) -> [Block] {
+    private func transform(_ block: Block, prefixes: PrefixChain) -> [Block] {
         var block = block
         switch block.kind {
         case .blockQuote:
-            block.children = transform(block.children, prefixes: prefixes + [.quote])
-            return [resumed(block, inner: prefixes + [.quote])]
+            let inner = prefixes.appending(.quote)
+            block.children = transform(block.children, prefixes: inner)
+            return [resumed(block, inner: inner)]
         case .list(var attributes):
             block.children = transform(block.children, prefixes: prefixes)
             if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
@@ -137,7 +157,7 @@ struct ExtensionWalker {
             }
             return [truncated(block)]
         case .item:
-            let inner = prefixes + [lines.itemPrefix(itemStart: block.range.lowerBound, outer: prefixes)]
+            let inner = prefixes.appending(itemPrefix(itemStart: block.range.lowerBound, outer: prefixes))
             var taskContent: Int?
             if extensions.contains(.taskList) {
                 taskContent = TaskListMarker(text: text).apply(to: &block)
@@ -207,7 +227,7 @@ struct ExtensionWalker {
     /// For a paragraph or heading whose source holds `\~`: its inlines
     /// parsed again with escaped tildes kept apart (see ``EscapedTilde``),
     /// with the inline extensions applied. `nil` otherwise.
-    func reparsedWithEscapedTildes(_ block: Block, prefixes: [LinePrefix]) -> [Inline]? {
+    func reparsedWithEscapedTildes(_ block: Block, prefixes: PrefixChain) -> [Inline]? {
         guard extensions.contains(.strikethrough), EscapedTilde.occurs(in: text, block.range) else { return nil }
         let start = block.range.lowerBound
         var content: [UInt8] = []
@@ -215,7 +235,7 @@ struct ExtensionWalker {
         if atx {
             content = Array(text[start..<lines.lineEnd(from: start)])
         } else {
-            var all = lines.lines(of: block.range, prefixes: prefixes)
+            var all = lines.lines(of: block.range, prefixes: prefixes.array)
             if case .heading = block.kind {
                 // Setext: the content lines end before the underline.
                 guard let underline = all.indices.dropFirst().first(where: { index in
@@ -252,6 +272,47 @@ struct ExtensionWalker {
             autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
             smart: cells.smart
         ).apply(inlines)
+    }
+
+    /// The prefix a list item adds inside the containers `outer`, as
+    /// ``SourceLines/itemPrefix(itemStart:outer:)`` computes it.
+    ///
+    /// - Complexity: O(1) amortized for an item on the line of the previous
+    ///   item's marker (`- - - x`); otherwise O(depth + length of its line).
+    func itemPrefix(itemStart: Int, outer: PrefixChain) -> LinePrefix {
+        if !(itemLine.start <= itemStart && itemStart < itemLine.end) {
+            itemLine.start = lines.lineStart(of: itemStart)
+            itemLine.end = lines.lineEnd(from: itemStart)
+            itemLine.cursor = itemLine.start
+            itemLine.cursorColumn = 0
+            work.value.lineBytesScanned += itemLine.end - itemLine.start
+        }
+        let position = outer.position(lineStart: itemLine.start, lineEnd: itemLine.end, in: lines)
+        // The marker's column: counted on from the prefixes' end (which may
+        // lie inside a tab); past its first byte, columns are the line's.
+        let markerColumn =
+            position.offset < itemStart ? column(at: min(itemStart, itemLine.end)) : position.column
+        return lines.itemPrefix(
+            itemStart: itemStart, markerColumn: markerColumn, containerColumn: position.column,
+            lineEnd: itemLine.end)
+    }
+
+    /// The column of `offset` on the line of `itemLine`, counted on from
+    /// its cursor (items on one line are visited left to right, so each
+    /// byte of a line is counted about once).
+    private func column(at offset: Int) -> Int {
+        if offset < itemLine.cursor {
+            itemLine.cursor = itemLine.start
+            itemLine.cursorColumn = 0
+        }
+        var column = itemLine.cursorColumn
+        for i in itemLine.cursor..<offset {
+            if text[i] == 0x09 { column += 4 - column % 4 } else { column += 1 }
+        }
+        work.value.lineBytesScanned += offset - itemLine.cursor
+        itemLine.cursor = offset
+        itemLine.cursorColumn = column
+        return column
     }
 
     /// Whether a heading is a setext heading (an ATX heading starts with `#`).

@@ -101,42 +101,49 @@ struct SourceLines {
         return (i, c)
     }
 
+    /// Steps over one container prefix of a line from `position`; the
+    /// result is lazy if the line lacks it.
+    func step(over prefix: LinePrefix, from position: PrefixChain.Position, lineEnd end: Int)
+        -> PrefixChain.Position
+    {
+        var offset = position.offset
+        var column = position.column
+        let first = firstNonspace(offset, column, lineEnd: end)
+        let indent = first.column - column
+        switch prefix {
+        case .quote:
+            guard indent <= 3, first.offset < end, text[first.offset] == UInt8(ascii: ">") else {
+                return PrefixChain.Position(offset: offset, column: column, lazy: true)
+            }
+            offset = first.offset + 1
+            column = first.column + 1
+            if isSpaceOrTab(offset, before: end) {
+                advance(&offset, &column, columns: 1, lineEnd: end)
+            }
+        case .item(let columns):
+            guard indent >= columns else { return PrefixChain.Position(offset: offset, column: column, lazy: true) }
+            advance(&offset, &column, columns: columns, lineEnd: end)
+        }
+        return PrefixChain.Position(offset: offset, column: column, lazy: false)
+    }
+
     /// Strips the container prefixes of the line starting at `lineStart`.
+    ///
+    /// - Complexity: O(number of prefixes + length of the line).
     func strip(lineStart: Int, prefixes: [LinePrefix]) -> SourceLine {
         let end = lineEnd(from: lineStart)
-        var offset = lineStart
-        var column = 0
-        var lazy = false
+        var position = PrefixChain.Position(offset: lineStart, column: 0, lazy: false)
         var matched = 0
         for prefix in prefixes {
-            let first = firstNonspace(offset, column, lineEnd: end)
-            let indent = first.column - column
-            switch prefix {
-            case .quote:
-                if indent <= 3, first.offset < end, text[first.offset] == UInt8(ascii: ">") {
-                    offset = first.offset + 1
-                    column = first.column + 1
-                    if isSpaceOrTab(offset, before: end) {
-                        advance(&offset, &column, columns: 1, lineEnd: end)
-                    }
-                } else {
-                    lazy = true
-                }
-            case .item(let columns):
-                if indent >= columns {
-                    advance(&offset, &column, columns: columns, lineEnd: end)
-                } else {
-                    lazy = true
-                }
-            }
-            if lazy { break }
+            position = step(over: prefix, from: position, lineEnd: end)
+            if position.lazy { break }
             matched += 1
         }
-        let first = firstNonspace(offset, column, lineEnd: end)
+        let first = firstNonspace(position.offset, position.column, lineEnd: end)
         return SourceLine(
-            lineStart: lineStart, containerEnd: offset, containerColumn: column, contentStart: first.offset,
-            end: end, endingLength: endingLength(at: end), indent: first.column - column, lazy: lazy,
-            matched: matched)
+            lineStart: lineStart, containerEnd: position.offset, containerColumn: position.column,
+            contentStart: first.offset, end: end, endingLength: endingLength(at: end),
+            indent: first.column - position.column, lazy: position.lazy, matched: matched)
     }
 
     /// The lines of a leaf block whose first content byte is `range.lowerBound`.
@@ -169,15 +176,24 @@ struct SourceLines {
     /// padding, as cmark computes it).
     func itemPrefix(itemStart: Int, outer: [LinePrefix]) -> LinePrefix {
         let line = strip(lineStart: lineStart(of: itemStart), prefixes: outer)
-        let end = line.end
         // Column of the marker.
         var offset = line.containerEnd
         var column = line.containerColumn
-        while offset < itemStart, offset < end {
+        while offset < itemStart, offset < line.end {
             if text[offset] == 0x09 { column += 4 - column % 4 } else { column += 1 }
             offset += 1
         }
-        let markerOffset = column - line.containerColumn
+        return itemPrefix(
+            itemStart: itemStart, markerColumn: column, containerColumn: line.containerColumn, lineEnd: line.end)
+    }
+
+    /// The prefix a list item adds, given the column of its marker, the
+    /// column where the prefixes of its containers end on the marker's
+    /// line, and where that line ends.
+    ///
+    /// - Complexity: O(length of the marker and its padding).
+    func itemPrefix(itemStart: Int, markerColumn column: Int, containerColumn: Int, lineEnd end: Int) -> LinePrefix {
+        let markerOffset = column - containerColumn
         var width = 0
         var i = itemStart
         if i < end, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "*") {

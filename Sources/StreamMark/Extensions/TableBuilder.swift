@@ -67,9 +67,10 @@ struct TableBuilder {
     /// - Parameter firstLineStart: where the block's text really starts on
     ///   its first line (after a task-list marker), if not at its start.
     func tables(
-        in block: Block, setextHeading: Bool, prefixes: [LinePrefix], firstLineStart: Int? = nil,
+        in block: Block, setextHeading: Bool, prefixes chain: PrefixChain, firstLineStart: Int? = nil,
         followers: ArraySlice<Block> = []
     ) -> (blocks: [Block], consumed: Int)? {
+        let prefixes = chain.array
         guard var (all, setext) = blockLines(block, setextHeading: setextHeading, prefixes: prefixes) else {
             return nil
         }
@@ -250,7 +251,7 @@ struct TableBuilder {
             if last.endingLength > 0, last.end + last.endingLength == text.count {
                 blocks = blocks.map { Self.clamping($0, from: text.count, to: last.end) }
             }
-            result.append(contentsOf: walker.transform(blocks, prefixes: prefixes))
+            result.append(contentsOf: walker.transform(blocks, prefixes: chain))
         }
         return (result, consumed)
     }

@@ -16,12 +16,18 @@ struct TaskListMarker {
     /// the paragraph's text begins after the marker (cmark-gfm's paragraph
     /// starts there), or `nil` if the item is not a task.
     ///
-    /// - Complexity: O(length of the marker line).
+    /// - Complexity: O(indentation of the marker) unless the marker is the
+    ///   first thing on its line, then O(length of the line). (So the items
+    ///   of `- - - … x` cost O(1) each.)
     @discardableResult
     func apply(to item: inout Block) -> Int? {
-        let lines = SourceLines(text: text)
-        let start = lines.lineStart(of: item.range.lowerBound)
-        let end = lines.lineEnd(from: start)
+        // The marker line reads from its start: only spaces before the marker.
+        var start = min(item.range.lowerBound, text.count)
+        while start > 0, text[start - 1] != 0x0A, text[start - 1] != 0x0D {
+            guard Self.isSpace(text[start - 1]) else { return nil }
+            start -= 1
+        }
+        let end = SourceLines(text: text).lineEnd(from: start)
         guard let bracket = markerBracket(start, end) else { return nil }
         guard let first = item.children.first, first.range.lowerBound == bracket,
             var inlines = first.kind.inlines,
