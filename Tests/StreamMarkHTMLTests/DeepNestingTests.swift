@@ -5,14 +5,13 @@ import Testing
 /// Very deep trees: the renderer walks them with explicit stacks, so it
 /// never runs out of stack, and the HTML equals cmark's.
 ///
-/// The renderer is tested at 10,000 levels on hand-built trees. Parsing
-/// Markdown that deep is not possible yet: the engine's converter
-/// (`CmarkNodeReader.block`/`children`, recursive) overflows the stack of
-/// a test thread at about 3,000–4,000 nested blocks in a debug build, so
-/// the parse-and-render tests stay at the depths that pass
-/// (``parsedQuoteDepth`` quotes, ``parsedListDepth`` list levels, each
-/// two blocks deep) on an ordinary test thread, and the full 10,000 levels
-/// are parsed on a ``LargeStack`` thread.
+/// The renderer is tested at 10,000 levels on hand-built trees. The
+/// parse-and-render tests use ``parsedQuoteDepth`` quotes and
+/// ``parsedListDepth`` list levels on an ordinary test thread, and the full
+/// 10,000 levels on a ``LargeStack`` thread. (The converter and the
+/// extension walk are iterative now; destroying a deeply nested `Block`
+/// still recurses: see `SmallStackParsingTests` and docs/concurrency.md
+/// for the depths that fit in 512 KiB and 8 MiB.)
 @Suite struct DeepNestingTests {
     static let depth = 10_000
     static let parsedQuoteDepth = 2_500

@@ -91,12 +91,58 @@ struct CmarkNodeReader {
         return String(cString: pointer)
     }
 
-    func block(_ node: OpaquePointer) -> Block {
+    /// Converts one cmark block and its descendants.
+    ///
+    /// Iterative (an explicit stack of open containers), so any nesting
+    /// depth converts on any thread's stack.
+    ///
+    /// - Complexity: O(size of the subtree).
+    func block(_ root: OpaquePointer) -> Block {
+        var open: [(node: OpaquePointer, children: [Block])] = []
+        var node = root
+        while true {
+            var finished: Block
+            if isContainer(node) {
+                if let child = cmark_node_first_child(node) {
+                    open.append((node, []))
+                    node = child
+                    continue
+                }
+                finished = container(node, children: [])
+            } else {
+                finished = leaf(node)
+            }
+            // Hand the finished block to its container; close containers
+            // whose last child it was.
+            var finishedNode = node
+            while true {
+                guard !open.isEmpty else { return finished }
+                open[open.count - 1].children.append(finished)
+                if let next = cmark_node_next(finishedNode) {
+                    node = next
+                    break
+                }
+                let frame = open.removeLast()
+                finished = container(frame.node, children: frame.children)
+                finishedNode = frame.node
+            }
+        }
+    }
+
+    private func isContainer(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: true
+        default: false
+        }
+    }
+
+    /// A block quote, list or item with its converted children.
+    private func container(_ node: OpaquePointer, children: [Block]) -> Block {
         let range = range(node)
         let id = BlockID.source(range.lowerBound)
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE:
-            return Block(id: id, kind: .blockQuote, range: range, children: children(node))
+            return Block(id: id, kind: .blockQuote, range: range, children: children)
         case CMARK_NODE_LIST:
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let delimiter: ListAttributes.Delimiter =
@@ -110,10 +156,17 @@ struct CmarkNodeReader {
                 start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
                 delimiter: ordered ? delimiter : .none,
                 tight: cmark_node_get_list_tight(node) != 0)
-            return Block(
-                id: .list(range.lowerBound), kind: .list(attributes), range: range, children: children(node))
-        case CMARK_NODE_ITEM:
-            return Block(id: id, kind: .item(task: nil), range: range, children: children(node))
+            return Block(id: .list(range.lowerBound), kind: .list(attributes), range: range, children: children)
+        default:  // CMARK_NODE_ITEM
+            return Block(id: id, kind: .item(task: nil), range: range, children: children)
+        }
+    }
+
+    /// A leaf block (no block children).
+    private func leaf(_ node: OpaquePointer) -> Block {
+        let range = range(node)
+        let id = BlockID.source(range.lowerBound)
+        switch cmark_node_get_type(node) {
         case CMARK_NODE_CODE_BLOCK:
             let start = bufferOffset(
                 line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
@@ -137,49 +190,90 @@ struct CmarkNodeReader {
         }
     }
 
-    private func children(_ node: OpaquePointer) -> [Block] {
-        var result: [Block] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            result.append(block(current))
-            child = cmark_node_next(current)
-        }
-        return result
-    }
+    /// Inlines being collected for one container (the block, or an open
+    /// emphasis, strong, link or image).
+    private struct InlineFrame {
+        /// The container node.
+        var node: OpaquePointer
+        var inlines: [Inline] = []
+        /// Text not yet added: cmark splits text at special characters;
+        /// adjacent text nodes are merged (the merged form renders
+        /// identically), by appending, so k pieces cost O(total length).
+        var text: String?
 
-    func inlines(_ node: OpaquePointer) -> [Inline] {
-        var result: [Inline] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            let inline = self.inline(current)
-            // Merge adjacent text nodes: cmark splits text at special
-            // characters; the merged form renders identically.
-            if case .text(let next) = inline, case .text(let previous)? = result.last {
-                result[result.count - 1] = .text(previous + next)
-            } else {
-                result.append(inline)
+        mutating func append(_ inline: Inline) {
+            if case .text(let next) = inline {
+                if text == nil { text = next } else { text! += next }
+                return
             }
-            child = cmark_node_next(current)
+            flush()
+            inlines.append(inline)
         }
-        return result
+
+        mutating func flush() {
+            if let pending = text {
+                inlines.append(.text(pending))
+                text = nil
+            }
+        }
     }
 
-    private func inline(_ node: OpaquePointer) -> Inline {
+    /// The inline children of `root`, converted.
+    ///
+    /// Iterative (an explicit stack of open inline containers), so any
+    /// nesting depth converts on any thread's stack.
+    ///
+    /// - Complexity: O(size of the subtree).
+    func inlines(_ root: OpaquePointer) -> [Inline] {
+        var open = [InlineFrame(node: root)]
+        var next = cmark_node_first_child(root)
+        while true {
+            if let node = next {
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                    if let child = cmark_node_first_child(node) {
+                        open.append(InlineFrame(node: node))
+                        next = child
+                        continue
+                    }
+                    open[open.count - 1].append(container(node, children: []))
+                default:
+                    open[open.count - 1].append(leafInline(node))
+                }
+                next = cmark_node_next(node)
+                continue
+            }
+            // The last child of the innermost open container is done.
+            var frame = open.removeLast()
+            frame.flush()
+            if open.isEmpty { return frame.inlines }
+            open[open.count - 1].append(container(frame.node, children: frame.inlines))
+            next = cmark_node_next(frame.node)
+        }
+    }
+
+    /// An emphasis, strong, link or image with its converted children.
+    private func container(_ node: OpaquePointer, children: [Inline]) -> Inline {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_EMPH: .emphasis(children)
+        case CMARK_NODE_STRONG: .strong(children)
+        case CMARK_NODE_LINK:
+            .link(
+                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
+                children: children)
+        default:  // CMARK_NODE_IMAGE
+            .image(
+                source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
+                children: children)
+        }
+    }
+
+    private func leafInline(_ node: OpaquePointer) -> Inline {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_SOFTBREAK: .softBreak
         case CMARK_NODE_LINEBREAK: .lineBreak
         case CMARK_NODE_CODE: .code(string(cmark_node_get_literal(node)))
         case CMARK_NODE_HTML_INLINE: .html(string(cmark_node_get_literal(node)))
-        case CMARK_NODE_EMPH: .emphasis(inlines(node))
-        case CMARK_NODE_STRONG: .strong(inlines(node))
-        case CMARK_NODE_LINK:
-            .link(
-                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
-                children: inlines(node))
-        case CMARK_NODE_IMAGE:
-            .image(
-                source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
-                children: inlines(node))
         default: .text(string(cmark_node_get_literal(node)))
         }
     }

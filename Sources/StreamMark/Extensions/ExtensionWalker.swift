@@ -43,8 +43,11 @@ struct ExtensionWalker {
         var result: [Block] = []
         var index = 0
         while index < blocks.count {
-            let (replacement, consumed) = transform(
-                blocks[index], prefixes: PrefixChain(work: work), followers: blocks[(index + 1)...])
+            let top = PrefixChain(work: work)
+            let (replacement, consumed) =
+                Self.isContainer(blocks[index])
+                ? (transform([blocks[index]], prefixes: top), 0)
+                : transformLeaf(blocks[index], prefixes: top, followers: blocks[(index + 1)...])
             result.append(contentsOf: replacement)
             if let offset = escape.offset {
                 escape.offset = nil
@@ -89,19 +92,133 @@ struct ExtensionWalker {
         return block
     }
 
-    /// Transforms sibling blocks that share the container prefixes `prefixes`.
-    func transform(_ blocks: [Block], prefixes: PrefixChain) -> [Block] {
-        var result: [Block] = []
-        result.reserveCapacity(blocks.count)
+    /// A container whose children are being transformed, and what to do
+    /// with it once they are.
+    private enum Pending {
+        /// A block quote.
+        case quote(Block, inner: PrefixChain)
+        /// A list.
+        case list(Block, ListAttributes)
+        /// A list item; `leading` are children already transformed (the
+        /// tables after a task marker), `rest` the children to transform.
+        case item(Block, inner: PrefixChain, leading: [Block], rest: [Block])
+    }
+
+    /// One list of siblings being transformed.
+    private struct Level {
+        var blocks: [Block]
+        var prefixes: PrefixChain
+        var pending: Pending?
         var index = 0
-        while index < blocks.count {
-            let (replacement, consumed) = transform(blocks[index], prefixes: prefixes, followers: blocks[(index + 1)...])
-            result.append(contentsOf: replacement)
-            // Text leaving the containers: the following siblings are part of it.
-            if escape.offset != nil { break }
-            index += 1 + consumed
+        var result: [Block] = []
+        /// Set when text left the containers: the following siblings are part of it.
+        var done = false
+    }
+
+    /// Transforms sibling blocks that share the container prefixes `prefixes`.
+    ///
+    /// Iterative (an explicit stack of the containers entered), so any
+    /// nesting depth is transformed on any thread's stack.
+    func transform(_ blocks: [Block], prefixes: PrefixChain) -> [Block] {
+        var levels = [Level(blocks: blocks, prefixes: prefixes)]
+        levels[0].result.reserveCapacity(blocks.count)
+        while true {
+            let top = levels.count - 1
+            if !levels[top].done, levels[top].index < levels[top].blocks.count {
+                let index = levels[top].index
+                let block = levels[top].blocks[index]
+                let outer = levels[top].prefixes
+                if let pending = prepare(block, prefixes: outer) {
+                    let (children, inner) = Self.children(of: pending, outer: outer)
+                    if !children.isEmpty {
+                        levels.append(Level(blocks: children, prefixes: inner, pending: pending))
+                        continue
+                    }
+                    deliver(finish(pending, children: []), consumed: 0, to: &levels[top])
+                } else {
+                    let (replacement, consumed) = transformLeaf(
+                        block, prefixes: outer, followers: levels[top].blocks[(index + 1)...])
+                    deliver(replacement, consumed: consumed, to: &levels[top])
+                }
+                continue
+            }
+            let finished = levels.removeLast()
+            guard let pending = finished.pending else { return finished.result }
+            deliver(finish(pending, children: finished.result), consumed: 0, to: &levels[levels.count - 1])
         }
-        return result
+    }
+
+    private func deliver(_ replacement: [Block], consumed: Int, to level: inout Level) {
+        level.result.append(contentsOf: replacement)
+        if escape.offset != nil { level.done = true }
+        level.index += 1 + consumed
+    }
+
+    private static func isContainer(_ block: Block) -> Bool {
+        switch block.kind {
+        case .blockQuote, .list, .item: true
+        default: false
+        }
+    }
+
+    /// The children of a container still to transform, and their prefixes.
+    private static func children(of pending: Pending, outer: PrefixChain) -> ([Block], PrefixChain) {
+        switch pending {
+        case .quote(let block, let inner): (block.children, inner)
+        case .list(let block, _): (block.children, outer)
+        case .item(_, let inner, _, let rest): (rest, inner)
+        }
+    }
+
+    /// For a container (quote, list, item): what to do with it, after the
+    /// work done before its children (an item's prefix, its task marker
+    /// and the tables after it). `nil` for other blocks.
+    private func prepare(_ block: Block, prefixes: PrefixChain) -> Pending? {
+        var block = block
+        switch block.kind {
+        case .blockQuote:
+            return .quote(block, inner: prefixes.appending(.quote))
+        case .list(let attributes):
+            return .list(block, attributes)
+        case .item:
+            let inner = prefixes.appending(itemPrefix(itemStart: block.range.lowerBound, outer: prefixes))
+            var taskContent: Int?
+            if extensions.contains(.taskList) {
+                taskContent = TaskListMarker(text: text).apply(to: &block)
+            }
+            if let taskContent, extensions.contains(.table), let first = block.children.first,
+                case .paragraph = first.kind,
+                let (replaced, consumed) = TableBuilder(walker: self).tables(
+                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent,
+                    followers: block.children.dropFirst())
+            {
+                // The paragraph after a task marker starts after the marker.
+                let rest = escape.offset == nil ? Array(block.children.dropFirst(1 + consumed)) : []
+                return .item(block, inner: inner, leading: replaced, rest: rest)
+            }
+            return .item(block, inner: inner, leading: [], rest: block.children)
+        default:
+            return nil
+        }
+    }
+
+    /// A container's replacement, given its transformed children.
+    private func finish(_ pending: Pending, children: [Block]) -> [Block] {
+        switch pending {
+        case .quote(var block, let inner):
+            block.children = children
+            return [resumed(block, inner: inner)]
+        case .list(var block, var attributes):
+            block.children = children
+            if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
+                attributes.tight = false
+                block.kind = .list(attributes)
+            }
+            return [truncated(block)]
+        case .item(var block, let inner, let leading, _):
+            block.children = leading + children
+            return [resumed(block, inner: inner)]
+        }
     }
 
     /// A container whose content was cut short by an escape ends with its
@@ -113,9 +230,11 @@ struct ExtensionWalker {
         return block
     }
 
-    /// Transforms one block; returns its replacement and how many of the
-    /// following siblings it absorbed (only ones starting on the next line).
-    private func transform(_ block: Block, prefixes: PrefixChain, followers: ArraySlice<Block>) -> ([Block], Int) {
+    /// Transforms one block that is not a container (see
+    /// ``prepare(_:prefixes:)``); returns its replacement and how many of
+    /// the following siblings it absorbed (only ones starting on the next
+    /// line).
+    private func transformLeaf(_ block: Block, prefixes: PrefixChain, followers: ArraySlice<Block>) -> ([Block], Int) {
         var block = block
         switch block.kind {
         case .paragraph(let inlines):
@@ -137,60 +256,15 @@ struct ExtensionWalker {
             block.kind = .heading(
                 level: level, inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
             return ([block], 0)
-        default:
-            return (transform(block, prefixes: prefixes), 0)
-        }
-    }
-
-    private func transform(_ block: Block, prefixes: PrefixChain) -> [Block] {
-        var block = block
-        switch block.kind {
-        case .blockQuote:
-            let inner = prefixes.appending(.quote)
-            block.children = transform(block.children, prefixes: inner)
-            return [resumed(block, inner: inner)]
-        case .list(var attributes):
-            block.children = transform(block.children, prefixes: prefixes)
-            if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
-                attributes.tight = false
-                block.kind = .list(attributes)
-            }
-            return [truncated(block)]
-        case .item:
-            let inner = prefixes.appending(itemPrefix(itemStart: block.range.lowerBound, outer: prefixes))
-            var taskContent: Int?
-            if extensions.contains(.taskList) {
-                taskContent = TaskListMarker(text: text).apply(to: &block)
-            }
-            if let taskContent, extensions.contains(.table), let first = block.children.first,
-                case .paragraph = first.kind,
-                let (replaced, consumed) = TableBuilder(walker: self).tables(
-                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent,
-                    followers: block.children.dropFirst())
-            {
-                // The paragraph after a task marker starts after the marker.
-                let rest = Array(block.children.dropFirst(1 + consumed))
-                block.children = replaced
-                if escape.offset == nil { block.children += transform(rest, prefixes: inner) }
-                return [resumed(block, inner: inner)]
-            }
-            block.children = transform(block.children, prefixes: inner)
-            return [resumed(block, inner: inner)]
-        case .paragraph(let inlines):
-            block.kind = .paragraph(inlines: inlineExtensions(inlines))
-            return [block]
-        case .heading(let level, let inlines):
-            block.kind = .heading(level: level, inlines: inlineExtensions(inlines))
-            return [block]
         case .table(var attributes):
             attributes.header = attributes.header.map(cellExtensions)
             block.kind = .table(attributes)
-            return [block]
+            return ([block], 0)
         case .tableRow(let row):
             block.kind = .tableRow(cells: row.map(cellExtensions))
-            return [block]
+            return ([block], 0)
         default:
-            return [block]
+            return ([block], 0)
         }
     }
 
@@ -211,10 +285,15 @@ struct ExtensionWalker {
     }
 
     private static func endsWithEmptyTable(_ block: Block) -> Bool {
-        switch block.kind {
-        case .table: return block.children.isEmpty
-        case .list, .item: return block.children.last.map(endsWithEmptyTable) ?? false
-        default: return false
+        var block = block
+        while true {
+            switch block.kind {
+            case .table: return block.children.isEmpty
+            case .list, .item:
+                guard let last = block.children.last else { return false }
+                block = last
+            default: return false
+            }
         }
     }
 
