@@ -10,9 +10,9 @@ import Testing
 /// every ASCII punctuation character, `&#N;` for line feeds and other C0
 /// controls, `&#32;` for leading and trailing spaces, U+FFFD for NUL.
 ///
-/// With the autolink extension on, StreamMark (unlike cmark-gfm) links an
-/// escaped `www\.x\.com` or `http\:\/\/x`: reported in fuzz-findings.md, so
-/// URL-shaped data is checked here with that extension off.
+/// URL-shaped data is checked with the autolink extension on (the default
+/// options) and off: escaped `www\.x\.com` or `http\:\/\/x` never
+/// becomes a link, as in cmark-gfm, in a paragraph or a table cell.
 @Suite struct HostileDataTests {
     struct Case: CustomStringConvertible, Sendable {
         var name: String
@@ -74,6 +74,21 @@ import Testing
             name: "leading and trailing spaces", data: "  indented  ",
             markdown: "Before &#32;&#32;indented&#32;&#32; after\n",
             html: "<p>Before   indented   after</p>\n"),
+        Case(
+            name: "URLs, autolink extension on", data: "www.evil.example http://evil.example",
+            markdown: "Before www\\.evil\\.example http\\:\\/\\/evil\\.example after\n",
+            html: "<p>Before www.evil.example http://evil.example after</p>\n"),
+        Case(
+            name: "URLs with paths stay text; an e-mail address links as in cmark-gfm (docs/templates.md)",
+            data: "https://evil.example/a_b?c=d&e www.x.y/(z) me@evil.example",
+            markdown:
+                "Before https\\:\\/\\/evil\\.example\\/a\\_b\\?c\\=d\\&e www\\.x\\.y\\/\\(z\\) me\\@evil\\.example after\n",
+            html: "<p>Before https://evil.example/a_b?c=d&amp;e www.x.y/(z) <a href=\"mailto:me@evil.example\">me@evil.example</a> after</p>\n"),
+        Case(
+            name: "URL in a table cell, autolink on", template: "| a |\n| - |\n| {{x}} |\n",
+            data: "www.evil.example",
+            markdown: "| a |\n| - |\n| www\\.evil\\.example |\n",
+            html: "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>www.evil.example</td>\n</tr>\n</tbody>\n</table>\n"),
         Case(
             name: "URLs, autolink extension off", data: "www.evil.example http://evil.example",
             options: TemplateOptions(parseOptions: ParseOptions(extensions: [.table, .taskList, .strikethrough])),

@@ -50,14 +50,15 @@ enum AutolinkScanner {
 
     /// cmark-gfm's `check_domain` over `data[start..<start+size]`: the length
     /// of the domain, or 0 if it is invalid (an underscore in one of the
-    /// last two labels, or no dot when `allowShort` is false).
+    /// last two labels, or no dot when `allowShort` is false). A backslash
+    /// ends the domain like any punctuation, as in Debian's cmark-gfm
+    /// (later versions skip the character after it): `www.a\_b.com` links.
     static func domainLength(_ data: [UInt8], _ start: Int, _ size: Int, allowShort: Bool) -> Int {
         var i = 1
         var dots = 0
         var underscore1 = 0
         var underscore2 = 0
         while i < size - 1 {
-            if data[start + i] == UInt8(ascii: "\\"), i < size - 2 { i += 1 }
             let byte = data[start + i]
             if byte == UInt8(ascii: "_") {
                 underscore2 += 1

@@ -1,15 +1,50 @@
-/// Keeps backslash-escaped tildes (`\~`) apart from delimiter tildes.
+/// Keeps backslash-escaped characters apart where cmark-gfm sees the
+/// source and cmark's text has lost the backslash: escaped tildes (`\~`)
+/// everywhere, and escaped punctuation inside URL-shaped words
+/// (`www\.a\.com`, `http\:\/\/a.com`, `http://a.com/p\_q`).
 ///
 /// cmark resolves `\~` to a plain `~` in its text nodes, where the
-/// strikethrough pass could no longer tell it from a delimiter. Blocks
-/// whose source holds `\~` are therefore parsed again with every escaped
-/// tilde replaced by a private-use character, which the inline passes treat
-/// as a literal `~`; afterwards it becomes `~` again (`\~` inside code
-/// spans and raw HTML, where backslashes are literal).
+/// strikethrough pass could no longer tell it from a delimiter; and it
+/// resolves `www\.a` to `www.a`, where cmark-gfm's autolink extension,
+/// which matches on the source, sees no `www.`. Blocks whose source holds
+/// such escapes are therefore parsed again with each escaped character
+/// replaced by a stand-in, which the inline passes treat as the source
+/// `\X` (autolinks) or a literal X (strikethrough); afterwards it becomes
+/// X again (`\X` inside code spans and raw HTML, where backslashes are
+/// literal). The stand-ins are the 32 characters U+2E00–U+2E1F
+/// (Supplemental Punctuation), one per ASCII punctuation character: cmark
+/// counts them as punctuation, as it counts the escaped character, so
+/// emphasis next to an escape is parsed the same.
+///
+/// A word is URL-shaped when, without its backslashes, it holds `www.` or
+/// `://`, and it holds no `<`, `[` or `]` (an autolink `<…>` keeps its
+/// backslashes, a link label must stay as written to match its
+/// definition). A block whose text already holds one of the stand-in
+/// characters is not parsed again (its escapes are resolved as cmark
+/// resolves them).
 enum EscapedTilde {
+    /// The ASCII punctuation characters, in order: stand-in `i` is U+2E00 + i.
+    private static let punctuation: [UInt8] = Array(##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.utf8)
+    private static let firstStandIn: UInt32 = 0x2E00
+
+    /// The stand-in for the escaped ASCII punctuation character `byte`.
+    static func standIn(_ byte: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(firstStandIn + UInt32(punctuation.firstIndex(of: byte)!))!
+    }
+
     /// The stand-in for an escaped tilde.
-    static let marker: Unicode.Scalar = "\u{E07E}"
-    private static let markerBytes: [UInt8] = Array(String(marker).utf8)
+    static let marker: Unicode.Scalar = standIn(UInt8(ascii: "~"))
+
+    /// The ASCII punctuation character `scalar` stands in for, if it is a stand-in.
+    static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+        guard scalar.value >= firstStandIn, scalar.value < firstStandIn + UInt32(punctuation.count) else { return nil }
+        return punctuation[Int(scalar.value - firstStandIn)]
+    }
+
+    /// `scalar`, or the character it stands in for.
+    static func resolved(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        escapedByte(scalar).map { Unicode.Scalar($0) } ?? scalar
+    }
 
     private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
         (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
@@ -30,19 +65,90 @@ enum EscapedTilde {
         return false
     }
 
-    /// `bytes` with every escaped tilde replaced by the marker (an escaped
-    /// backslash stays as it is).
+    /// Whether `bytes[range]` holds an escaped character in a URL-shaped word.
+    static func occursInURL(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        !urlWords(bytes, range).isEmpty
+    }
+
+    /// Whether `bytes[range]` holds a stand-in character (U+2E00–U+2E1F,
+    /// UTF-8 `E2 B8 80`–`E2 B8 9F`): such a block is not parsed again.
+    static func holdsStandIns(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i + 2 < range.upperBound {
+            if bytes[i] == 0xE2, bytes[i + 1] == 0xB8, bytes[i + 2] >= 0x80, bytes[i + 2] <= 0x9F { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `bytes` holds a stand-in character.
+    static func holdsStandIns(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { holdsStandIns($0, 0..<$0.count) }
+    }
+
+    /// The URL-shaped words of `bytes[range]` that hold an escape.
+    ///
+    /// - Complexity: O(range.count).
+    static func urlWords<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [Range<Int>]
+    where C.Index == Int {
+        var words: [Range<Int>] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound, isWordBreak(bytes[i]) { i += 1 }
+            let start = i
+            var escaped = false
+            var excluded = false
+            var plain: [UInt8] = []
+            while i < range.upperBound, !isWordBreak(bytes[i]) {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { excluded = true }
+                if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
+                    escaped = true
+                    plain.append(bytes[i + 1])
+                    i += 2
+                    continue
+                }
+                if byte != UInt8(ascii: "\\") { plain.append(byte) }
+                i += 1
+            }
+            if escaped, !excluded, i > start, contains(plain, "www.") || contains(plain, "://") {
+                words.append(start..<i)
+            }
+        }
+        return words
+    }
+
+    private static func isWordBreak(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) where bytes[start..<start + pattern.count].elementsEqual(pattern) {
+            return true
+        }
+        return false
+    }
+
+    /// `bytes` with every escaped tilde replaced by its stand-in (an
+    /// escaped backslash stays as it is); with `urls`, also every escaped
+    /// character of a URL-shaped word.
     ///
     /// - Complexity: O(n).
-    static func substituted(_ bytes: [UInt8]) -> [UInt8] {
+    static func substituted(_ bytes: [UInt8], urls: Bool) -> [UInt8] {
+        let words = urls ? urlWords(bytes, 0..<bytes.count) : []
+        var wordIndex = 0
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, isASCIIPunctuation(bytes[i + 1]) {
-                if bytes[i + 1] == UInt8(ascii: "~") {
-                    result.append(contentsOf: markerBytes)
+                while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
+                let inURL = wordIndex < words.count && words[wordIndex].contains(i)
+                if bytes[i + 1] == UInt8(ascii: "~") || inURL {
+                    result.append(contentsOf: String(standIn(bytes[i + 1])).utf8)
                 } else {
                     result.append(byte)
                     result.append(bytes[i + 1])
@@ -56,31 +162,43 @@ enum EscapedTilde {
         return result
     }
 
-    private static func replacing(_ string: String, with replacement: String) -> String {
-        guard string.unicodeScalars.contains(marker) else { return string }
-        var result = ""
-        for scalar in string.unicodeScalars {
-            if scalar == marker { result += replacement } else { result.unicodeScalars.append(scalar) }
-        }
-        return result
+    /// `bytes` with every escaped tilde replaced by its stand-in.
+    static func substituted(_ bytes: [UInt8]) -> [UInt8] {
+        substituted(bytes, urls: false)
     }
 
-    /// The inlines with every marker turned back into what cmark would
-    /// have produced from `\~`.
+    /// `string` with every stand-in turned back into its character, after
+    /// a backslash if `literal`.
+    private static func replacing(_ string: String, literal: Bool) -> String {
+        guard string.unicodeScalars.contains(where: { escapedByte($0) != nil }) else { return string }
+        var result = String.UnicodeScalarView()
+        for scalar in string.unicodeScalars {
+            if let byte = escapedByte(scalar) {
+                if literal { result.append("\\") }
+                result.append(Unicode.Scalar(byte))
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The inlines with every stand-in turned back into what cmark would
+    /// have produced from the escape (`\~` → `~`, `\.` → `.`).
     static func restored(_ inlines: [Inline]) -> [Inline] {
         inlines.map { inline in
             switch inline {
-            case .text(let s): .text(replacing(s, with: "~"))
-            case .code(let s): .code(replacing(s, with: "\\~"))
-            case .html(let s): .html(replacing(s, with: "\\~"))
+            case .text(let s): .text(replacing(s, literal: false))
+            case .code(let s): .code(replacing(s, literal: true))
+            case .html(let s): .html(replacing(s, literal: true))
             case .softBreak, .lineBreak: inline
             case .emphasis(let c): .emphasis(restored(c))
             case .strong(let c): .strong(restored(c))
             case .strikethrough(let c): .strikethrough(restored(c))
             case .link(let d, let t, let c):
-                .link(destination: replacing(d, with: "~"), title: replacing(t, with: "~"), children: restored(c))
+                .link(destination: replacing(d, literal: false), title: replacing(t, literal: false), children: restored(c))
             case .image(let d, let t, let c):
-                .image(source: replacing(d, with: "~"), title: replacing(t, with: "~"), children: restored(c))
+                .image(source: replacing(d, literal: false), title: replacing(t, literal: false), children: restored(c))
             }
         }
     }

@@ -303,11 +303,15 @@ struct ExtensionWalker {
         return cell
     }
 
-    /// For a paragraph or heading whose source holds `\~`: its inlines
-    /// parsed again with escaped tildes kept apart (see ``EscapedTilde``),
-    /// with the inline extensions applied. `nil` otherwise.
+    /// For a paragraph or heading whose source holds `\~` (with
+    /// strikethrough) or an escape in a URL-shaped word (with autolinks):
+    /// its inlines parsed again with those escapes kept apart (see
+    /// ``EscapedTilde``), with the inline extensions applied. `nil`
+    /// otherwise.
     func reparsedWithEscapedTildes(_ block: Block, prefixes: PrefixChain) -> [Inline]? {
-        guard extensions.contains(.strikethrough), EscapedTilde.occurs(in: text, block.range) else { return nil }
+        let tildes = extensions.contains(.strikethrough) && EscapedTilde.occurs(in: text, block.range)
+        let urls = extensions.contains(.autolink) && EscapedTilde.occursInURL(in: text, block.range)
+        guard tildes || urls, !EscapedTilde.holdsStandIns(text, block.range) else { return nil }
         let start = block.range.lowerBound
         var content: [UInt8] = []
         let atx = block.kind.name == "heading" && text[start] == UInt8(ascii: "#")
@@ -341,15 +345,18 @@ struct ExtensionWalker {
                 content.append(contentsOf: text[line.end..<line.end + line.endingLength])
             }
         }
-        let parsed = cells.inlines(ofBlockContent: EscapedTilde.substituted(content), atx: atx)
-        return EscapedTilde.restored(inlineExtensions(parsed))
+        let parsed = cells.inlines(ofBlockContent: EscapedTilde.substituted(content, urls: urls), atx: atx)
+        return EscapedTilde.restored(inlineExtensions(parsed, escapes: true))
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's inlines.
-    func inlineExtensions(_ inlines: [Inline]) -> [Inline] {
+    ///
+    /// - Parameter escapes: whether the inlines hold stand-ins for escaped
+    ///   characters (see ``EscapedTilde``).
+    func inlineExtensions(_ inlines: [Inline], escapes: Bool = false) -> [Inline] {
         InlineExtensionPass(
             autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
-            smart: cells.smart
+            smart: cells.smart, escapes: escapes
         ).apply(inlines)
     }
 

@@ -16,6 +16,10 @@ struct InlineExtensionPass {
     /// text with curly quotes, dashes and ellipses turned back into the
     /// ASCII source cmark-gfm scans.
     var smart = false
+    /// Whether text holds stand-ins for escaped characters (see
+    /// ``EscapedTilde``): autolinks then scan them as the source `\X`,
+    /// and e-mail addresses are found after they are turned back into X.
+    var escapes = false
 
     /// An inline with the source characters it starts and ends with.
     private struct Piece {
@@ -33,6 +37,7 @@ struct InlineExtensionPass {
         if !mayMatch(inlines) { return inlines }
         var brackets = 0
         var result = process(inlines, open: "\n", close: nil, inLink: false, brackets: &brackets)
+        if escapes { result = EscapedTilde.restored(result) }
         if autolink { result = emails(result) }
         return result
     }
@@ -152,7 +157,8 @@ struct InlineExtensionPass {
     /// character it comes from starts.
     private func sourceView(_ string: String) -> (bytes: [UInt8], origins: [Int]) {
         let original = Array(string.utf8)
-        guard smart else { return (original, Array(original.indices)) }
+        guard smart || (escapes && string.unicodeScalars.contains(where: { EscapedTilde.escapedByte($0) != nil }))
+        else { return (original, Array(original.indices)) }
         var bytes: [UInt8] = []
         var origins: [Int] = []
         var offset = 0
@@ -160,6 +166,9 @@ struct InlineExtensionPass {
             let width = UTF8.width(scalar)
             let replacement: String? =
                 switch scalar {
+                case _ where escapes && EscapedTilde.escapedByte(scalar) != nil:
+                    "\\" + String(Unicode.Scalar(EscapedTilde.escapedByte(scalar)!))
+                case _ where !smart: nil
                 case "\u{201C}", "\u{201D}": "\""
                 case "\u{2018}", "\u{2019}": "'"
                 case "\u{2013}": "--"
@@ -190,7 +199,9 @@ struct InlineExtensionPass {
         let (text, origins) = sourceView(string)
         func origin(_ index: Int) -> Int { index < origins.count ? origins[index] : original.count }
         var data = text
-        if let next = Self.asciiByte(after) { data.append(next) }
+        // An escaped character after the node starts with its backslash in the source.
+        let next = escapes && after.map { EscapedTilde.escapedByte($0) != nil } == true ? "\\" : after
+        if let next = Self.asciiByte(next) { data.append(next) }
         var pieces: [Piece] = []
         var segment = 0
         var i = 0
@@ -246,7 +257,7 @@ struct InlineExtensionPass {
         if i > 0 {
             previous = text[i - 1]
         } else {
-            guard let byte = Self.asciiByte(before) else { return false }
+            guard let byte = Self.asciiByte(escapes ? EscapedTilde.resolved(before) : before) else { return false }
             previous = byte
         }
         return "*_~(".utf8.contains(previous) || CharacterClass.isASCIISpace(previous)
@@ -330,8 +341,8 @@ struct InlineExtensionPass {
             // An escaped tilde counts as the `~` it stands for.
             var before = index > 0 ? items[index - 1].last : open
             var after = index + 1 < items.count ? items[index + 1].first : close
-            if before == EscapedTilde.marker { before = "~" }
-            if after == EscapedTilde.marker { after = "~" }
+            if before == EscapedTilde.marker || escapes { before = EscapedTilde.resolved(before) }
+            if after == EscapedTilde.marker || escapes { after = EscapedTilde.resolved(after) }
             let left =
                 !CharacterClass.isSpace(after)
                 && (!CharacterClass.isPunctuation(after) || CharacterClass.isSpace(before)

@@ -194,10 +194,21 @@ struct TableBuilder {
             for index in 0..<columns { cellTexts.append(index < cells.count ? cells[index].text : []) }
         }
         var paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
-        // Escaped tildes stay apart from delimiters (see `EscapedTilde`).
-        if walker.extensions.contains(.strikethrough) {
-            cellTexts = cellTexts.map(EscapedTilde.substituted)
-            paragraphText = paragraphText.map(EscapedTilde.substituted)
+        // Escaped tildes stay apart from delimiters, escapes in URL-shaped
+        // words from autolinks (see `EscapedTilde`), unless the text
+        // already holds the stand-ins.
+        let autolink = walker.extensions.contains(.autolink)
+        let standIns =
+            (walker.extensions.contains(.strikethrough) || autolink)
+            && !cellTexts.contains(where: EscapedTilde.holdsStandIns)
+            && !(paragraphText.map(EscapedTilde.holdsStandIns) ?? false)
+        if standIns {
+            cellTexts = cellTexts.map { EscapedTilde.substituted($0, urls: autolink) }
+            paragraphText = paragraphText.map { EscapedTilde.substituted($0, urls: autolink) }
+        }
+        func extensions(_ inlines: [Inline]) -> [Inline] {
+            standIns
+                ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true)) : walker.inlineExtensions(inlines)
         }
         let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
         let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
@@ -208,14 +219,14 @@ struct TableBuilder {
             result.append(
                 Block(
                     id: block.id,
-                    kind: .paragraph(inlines: EscapedTilde.restored(walker.inlineExtensions(parsed.paragraph))),
+                    kind: .paragraph(inlines: extensions(parsed.paragraph)),
                     range: block.range.lowerBound..<end))
         }
         let headerLine = all[headerIndex]
         var cellIndex = 0
         func cell(_ line: SourceLine, _ cells: [TableRowScanner.Cell], _ column: Int) -> TableCell {
             defer { cellIndex += 1 }
-            let inlines = EscapedTilde.restored(walker.inlineExtensions(parsed.cells[cellIndex]))
+            let inlines = extensions(parsed.cells[cellIndex])
             if column < cells.count {
                 let range = cells[column].range
                 return TableCell(
