@@ -92,9 +92,12 @@ swift build -c release -Xswiftc -enable-testing --build-tests -Xswiftc -warnings
 binary="$scratch/release/StreamMarkPackageTests.xctest"
 export LD_LIBRARY_PATH="$PWD/$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The instrumented library must be the one the tests load.
-ldd "$binary" | grep -q "$PWD/$work/lib/$soname" \
+# (Captured, not piped into `grep -q`: with pipefail an early grep exit fails the pipe.)
+loaded=$(ldd "$binary")
+[[ "$loaded" == *"$PWD/$work/lib/$soname"* ]] \
   || { echo "sanitize: the tests do not load the instrumented libcmark" >&2; exit 1; }
-nm -D "$work/lib/$soname" | grep -q __ubsan_handle \
+symbols=$(nm -D "$work/lib/$soname")
+[[ "$symbols" == *__ubsan_handle* ]] \
   || { echo "sanitize: $work/lib/$soname is not instrumented" >&2; exit 1; }
 echo "sanitize: tests load $work/lib/$soname (UBSan, every check fatal)"
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
