@@ -4,13 +4,15 @@
 #   scripts/setup.sh --test   also the test oracles and tools: cmark-gfm, tmux, and
 #                             for the browser test of the web client (Clients/web)
 #                             chromium, chromium-driver, python3-selenium;
-#                             python3 for the fuzz seeds (scripts/fuzz.sh)
+#                             python3 for the fuzz seeds (scripts/fuzz.sh);
+#                             gcc and binutils to build libcmark with UBSan
+#                             (scripts/sanitize.sh undefined)
 # As root it runs apt-get; otherwise it prints the exact command and fails.
 set -euo pipefail
 
 packages=(libcmark-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(cmark-gfm tmux chromium chromium-driver python3-selenium python3)
+  packages+=(cmark-gfm tmux chromium chromium-driver python3-selenium python3 gcc binutils)
 fi
 
 missing=()

@@ -2,7 +2,8 @@
 # The whole test suite, from a fresh clone: installs the Debian packages the
 # tests use (libcmark-dev, cmark-gfm as an oracle, tmux for the live
 # terminal test, chromium and selenium for the web client's browser test),
-# builds warning-free, runs every test and the browser test, checks that the
+# builds warning-free, runs every test (and again against a libcmark built
+# with UndefinedBehaviorSanitizer) and the browser test, checks that the
 # committed generated corpus matches its seeded generator, and runs the
 # benchmark's smoke mode so it never rots.
 set -euo pipefail
@@ -28,6 +29,15 @@ swift test "${build[@]}" --skip-build > .build/test.log 2>&1 || status=$?
 grep -vE "^(◇|↳ Testing|↳ Target|✔ Test case|✔ Test [a-zA-Z]+\(|✔ Suite )" .build/test.log || true
 if [[ $status -ne 0 ]]; then
   echo "tests failed (exit $status); see .build/test.log" >&2
+  exit "$status"
+fi
+
+echo "== the suite again against libcmark built with UndefinedBehaviorSanitizer (scripts/sanitize.sh)"
+status=0
+scripts/sanitize.sh undefined > .build/ubsan-test.log 2>&1 || status=$?
+grep -E "^(sanitize:|✘|✔ Test run with|.*runtime error:)" .build/ubsan-test.log || true
+if [[ $status -ne 0 ]]; then
+  echo "UBSan run failed (exit $status); see .build/ubsan-test.log" >&2
   exit "$status"
 fi
 

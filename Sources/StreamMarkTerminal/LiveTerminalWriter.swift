@@ -33,6 +33,14 @@ public final class LiveTerminalWriter {
     private var liveWidths: [Int] = []
     /// The provisional display of the open block, shown in the live tail.
     var display: ProvisionalDisplay = .truth
+    /// Whether the open block is narrowed to its last rows before rendering
+    /// (``tailView(of:rows:)``); off only in tests, as the reference.
+    var narrowsTail = true
+    /// Lines rendered for the live tail over all redraws (before cutting
+    /// it to the screen): a work counter for tests and benchmarks.
+    public private(set) var tailLinesComposed = 0
+    /// The lines the live tail shows now (the open blocks' last rows).
+    public var visibleLines: [String] { liveLines }
 
     /// Creates a writer.
     ///
@@ -152,12 +160,19 @@ public final class LiveTerminalWriter {
         var tail: [String] = []
         var content = wroteContent
         for index in committedIndex..<children.count {
-            for block in shownBlocks(for: children[index], isLast: index == children.count - 1) {
-                let lines = block.id == children[index].id && block == children[index]
+            let isLast = index == children.count - 1
+            var (truth, narrowed) = (children[index], false)
+            if isLast && narrowsTail { (truth, narrowed) = Self.tailView(of: truth, rows: height) }
+            // The cache holds the truth of whole blocks; a narrowed view or a
+            // provisional display is rendered apart (both O(screen) or O(open block)).
+            let cached = !narrowed && !(isLast && display.differsFromTruth)
+            for block in shownBlocks(for: truth, isLast: isLast) {
+                let lines = cached
                     ? chunk(block, hasContentBefore: content)
                     : displayChunk(block, hasContentBefore: content)
                 if !lines.isEmpty { content = true }
                 tail.append(contentsOf: lines)
+                tailLinesComposed += lines.count
             }
         }
         var start = tail.count

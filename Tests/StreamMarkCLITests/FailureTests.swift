@@ -91,6 +91,22 @@ struct FailureTests {
         #expect(lines == 10_000_000 / 20)
     }
 
+    /// A full disk (`/dev/full` fails every write with ENOSPC): one line on
+    /// standard error, status 1, for the streaming and the end-only formats.
+    @Test(arguments: [["--format", "patches"], ["--format", "html"], ["--width", "40"]])
+    func fullDiskIsAFailure(arguments: [String]) {
+        guard let binary = CLI.path() else { return }
+        let input = CLI.temporaryFile(".md")
+        defer { try? FileManager.default.removeItem(at: input) }
+        _ = FileManager.default.createFile(atPath: input.path, contents: Data(CLI.corpus(CLI.corpusNames[0])))
+        let command =
+            "\(CLI.quoted(binary)) \(arguments.map(CLI.quoted).joined(separator: " ")) \(CLI.quoted(input.path)) "
+            + "> /dev/full; echo \"status=$?\""
+        guard let result = CLI.shell(command) else { return }
+        #expect(result.text == "status=1\n", "\(result.text)")
+        #expect(result.error == "streammark: cannot write output: No space left on device\n", "\(result.error)")
+    }
+
     /// `| head -1`: the reader goes away; streammark exits quietly, status 0.
     @Test(arguments: [["--format", "patches", "--replay", "16"], ["--format", "html", "--fragments", "--replay", "16"], ["--width", "40"]])
     func closedStdoutExitsQuietly(arguments: [String]) {

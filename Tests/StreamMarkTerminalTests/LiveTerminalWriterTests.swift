@@ -61,4 +61,44 @@ struct LiveTerminalWriterTests {
         }
         #expect(terminal.lines == expected)
     }
+
+    /// A long open list or quote: the live tail renders only the children
+    /// that can reach the screen, and the screen is the same as when the
+    /// whole open block is rendered on every redraw (the reference).
+    @Test(arguments: [("- ", ""), ("1. ", ""), ("> - ", ""), ("> ", ">\n")])
+    func longOpenContainerRendersOnlyItsTail(marker: String, separator: String) {
+        var generator = SplitMix64(seed: 21)
+        var text = ""
+        for i in 0..<600 {
+            let words = (0..<(3 + Int(generator.next() % 12))).map { _ in ["alpha", "**bold**", "`code`", "beta", "gamma"][Int(generator.next() % 5)] }
+            text += marker + "item \(i) " + words.joined(separator: " ") + "\n" + separator
+        }
+        let bytes = Array(text.utf8)
+        var document = StreamingDocument()
+        var screens = (VirtualTerminal(columns: 50, rows: 12), VirtualTerminal(columns: 50, rows: 12))
+        let renderer = TerminalRenderer(options: TerminalOptions(width: 50))
+        let narrowed = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.0.feed($0) }
+        let reference = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.1.feed($0) }
+        reference.narrowsTail = false
+        var maxLines = (0, 0)
+        for piece in TestSupport.chunks(bytes, size: 32) {
+            let patches = document.append(bytes: piece)
+            let display = document.provisionalDisplay()
+            let before = (narrowed.tailLinesComposed, reference.tailLinesComposed)
+            narrowed.update(with: patches, display: display, isClosed: { document.isClosed($0) })
+            reference.update(with: patches, display: display, isClosed: { document.isClosed($0) })
+            maxLines.0 = max(maxLines.0, narrowed.tailLinesComposed - before.0)
+            maxLines.1 = max(maxLines.1, reference.tailLinesComposed - before.1)
+            #expect(narrowed.visibleLines == reference.visibleLines)
+            if narrowed.visibleLines != reference.visibleLines { break }
+        }
+        let patches = document.finish()
+        narrowed.finish(with: patches)
+        reference.finish(with: patches)
+        #expect(screens.0.lines == screens.1.lines)
+        // 12 rows: at most 12 children of one or two lines (plus the
+        // quote's lines), against all 600 of them without narrowing.
+        #expect(maxLines.0 <= 60, "\(maxLines)")
+        #expect(maxLines.1 >= 600, "\(maxLines)")
+    }
 }

@@ -28,10 +28,10 @@ import Testing
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         for _ in 0..<size { base64.unicodeScalars.append(Unicode.Scalar(alphabet[Int(generator.next() % 64)])) }
         var definitions = ""
-        for i in 0..<4_000 { definitions += "[label\(i)]: https://example.com/\(i)\n" }
-        definitions += "\nUses [label1] and [label3999].\n"
+        for i in 0..<20_000 { definitions += "[label\(i)]: https://example.com/\(i)\n" }
+        definitions += "\nUses [label1] and [label19999].\n"
         var table = "| a | b | c |\n|---|:-:|--:|\n"
-        for i in 0..<5_000 { table += "| \(i) | *x* | `y` |\n" }
+        for i in 0..<20_000 { table += "| \(i) | *x* | `y` |\n" }
         var json = "{"
         for i in 0..<8_000 { json += "\"key\(i)\":[\(i),\"v\(i)\",{\"n\":null}]," }
         json += "}"
@@ -53,8 +53,8 @@ import Testing
             Case(
                 name: "list markers then newlines",
                 text: String(repeating: "- ", count: 3_000) + "x" + String(repeating: "\n", count: 3_000)),
-            Case(name: "4,000 definitions", text: definitions),
-            Case(name: "5,000-row table", text: table),
+            Case(name: "20,000 definitions", text: definitions),
+            Case(name: "20,000-row table", text: table),
             Case(name: "deep quotes with blank lines", text: (0..<2_000).map { _ in "> > > > a\n>\n\n" }.joined()),
             Case(name: "unclosed HTML comment", text: "<!--\n" + repeated("text -- > still comment\n", toBytes: size)),
             Case(name: "autolinks in one paragraph", text: autolinks),

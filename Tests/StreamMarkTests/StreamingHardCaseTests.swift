@@ -176,4 +176,35 @@ import Testing
         #expect(updatedAfterClose.isEmpty)
         #expect(closedAt["e0"] != nil && closedAt["e9"] != nil)
     }
+
+    func closed(_ patches: [Patch]) -> [BlockID] {
+        patches.compactMap { if case .close(let id) = $0 { id } else { nil } }
+    }
+
+    /// An item of a tight list stays open until the list closes (a later
+    /// blank line between items could still wrap its paragraph in `<p>`);
+    /// the list then closes with one patch for its whole subtree.
+    @Test func tightListItemsCloseWithTheirList() {
+        let text = "- a\n- b\n- c\n\nAfter.\n"
+        harness(text)
+        var document = StreamingDocument(options: .commonMark)
+        #expect(closed(document.append("- a\n- b\n")).isEmpty)
+        #expect(closed(document.append("- c\n\n")).isEmpty)
+        #expect(!document.isClosed("e0") && !document.isClosed("e4"))
+        #expect(closed(document.append("After.\n")) == ["e0.list"])
+        #expect(document.isClosed("e0") && document.isClosed("e8") && document.isClosed("e10"))
+    }
+
+    /// Once the frozen items made the list loose (final), items close one by
+    /// one as the next item begins; the list's own close covers the rest.
+    @Test func looseListItemsCloseAsTheNextBegins() {
+        let text = "- a\n\n- b\n- c\n- d\n\nAfter.\n"
+        harness(text)
+        let (document, patches) = stream(["- a\n\n- b\n", "- c\n", "- d\n\n", "After.\n"])
+        #expect(closed(patches[0]) == ["e0"])
+        #expect(closed(patches[1]) == ["e5"])
+        #expect(closed(patches[2]) == ["e9"])
+        #expect(closed(patches[3]) == ["e0.list"])
+        #expect(document.isClosed("e13"))
+    }
 }

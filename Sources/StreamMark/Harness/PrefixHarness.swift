@@ -227,6 +227,7 @@ public struct PrefixHarness: Sendable {
             }
         }
 
+        // A `close` covers the block's whole subtree.
         func recordClosed(_ id: BlockID) {
             guard let block = Self.find(id, in: mirror) else { return }
             var tight: Bool? = nil
@@ -235,7 +236,15 @@ public struct PrefixHarness: Sendable {
             {
                 tight = attributes.tight
             }
-            closedValues[id] = (block.value, block.children.map(\.id), tight)
+            record(block, tight: tight)
+        }
+
+        func record(_ block: Block, tight: Bool?) {
+            guard closedValues[block.id] == nil else { return }
+            closedValues[block.id] = (block.value, block.children.map(\.id), tight)
+            var childTight: Bool? = nil
+            if case .list(let attributes) = block.kind { childTight = attributes.tight }
+            for child in block.children { record(child, tight: childTight) }
         }
 
         func replayWire(_ patches: [Patch], chunk: Int, prefix: Int) {
@@ -296,6 +305,7 @@ public struct PrefixHarness: Sendable {
             }
             if report.violations.count >= 20 { break }
         }
+        let closedBeforeFinish = Set(closedValues.keys)
         let patches = document.finish()
         replay(patches, chunk: -1, prefix: bytes.count)
         replayWire(patches, chunk: -1, prefix: bytes.count)
@@ -312,8 +322,7 @@ public struct PrefixHarness: Sendable {
             }
         }
         report.blocks = final.count
-        let finishedClosing = Set(patches.compactMap { if case .close(let id) = $0 { id } else { nil } })
-        for (id, closedValue) in closedValues where !finishedClosing.contains(id) {
+        for (id, closedValue) in closedValues where closedBeforeFinish.contains(id) {
             report.closedBlocks += 1
             guard let block = final[id] else {
                 fail(-1, bytes.count, id, "closed block is missing from the final tree")

@@ -380,9 +380,20 @@ struct IncrementalEngine: Sendable {
 
     // MARK: - Freezing
 
+    /// Closes `block` with its subtree: one `close` patch for the block, none
+    /// for its descendants (a closed block's subtree is final). A block closed
+    /// before its parent (an item of a loose list) got its own patch then.
+    ///
+    /// - Complexity: O(subtree) once per block; O(1) if it is already closed.
     private mutating func close(_ block: Block, into patches: inout [Patch]) {
-        if closed.insert(block.id).inserted { patches.append(.close(id: block.id)) }
-        for child in block.children { close(child, into: &patches) }
+        guard closed.insert(block.id).inserted else { return }
+        patches.append(.close(id: block.id))
+        for child in block.children { closeSilently(child) }
+    }
+
+    private mutating func closeSilently(_ block: Block) {
+        guard closed.insert(block.id).inserted else { return }
+        for child in block.children { closeSilently(child) }
     }
 
     /// Moves closed blocks out of the window and narrows it.
