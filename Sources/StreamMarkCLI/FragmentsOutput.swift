@@ -8,9 +8,20 @@ import StreamMarkHTML
 /// concatenated, are the document's HTML. While streaming, the last block's
 /// fragment shows the provisional display (`docs/provisional.md`); after the
 /// end of the input every fragment is the truth.
+///
+/// A list or block quote that grows at the end is sent as deltas
+/// `{"id":…,"keep":K,"html":…}` (keep the first K UTF-8 bytes, append the
+/// rest; ``FragmentTail``), so its closed items are never rendered or sent
+/// again.
 final class FragmentsOutput: StreamOutput {
     let cache: RenderCache<Int, String>
     private var emitted: [BlockID: String] = [:]
+    /// The growing container sent as deltas, if any.
+    private var tail: FragmentTail?
+    /// The block whose last fragment showed a provisional display: sent
+    /// again (as its truth) once the display moves on, even if no patch
+    /// touches it.
+    private var displayed: BlockID?
 
     /// Renders the open block's provisional display (never cached).
     let renderer: HTMLRenderer
@@ -18,7 +29,8 @@ final class FragmentsOutput: StreamOutput {
     init(options: HTMLRenderer.RenderOptions) {
         let renderer = HTMLRenderer(options: options)
         self.renderer = renderer
-        cache = RenderCache { block, _, _ in renderer.render(block: block) }
+        // Context 1: the block is an item of a tight list.
+        cache = RenderCache { block, context, _ in renderer.render(block: block, inTightList: context == 1) }
     }
 
     /// Writes the fragments of the top-level blocks the patches touched
@@ -27,15 +39,18 @@ final class FragmentsOutput: StreamOutput {
     ///
     /// - Complexity: O(patches × depth) to find the touched top-level blocks
     ///   (searched from the end, where streaming changes happen), plus their
-    ///   rendering; never O(document).
+    ///   rendering — for a growing list or quote only its children after
+    ///   the last one rendered for good; never O(document).
     func consume(_ patches: [Patch], document: StreamingDocument) {
         guard !patches.isEmpty else { return }
         var touched = topLevelBlocks(touchedBy: patches)
+        dropTailIfTouched(by: patches)
         do {
             try cache.apply(patches)
         } catch {
             cache.update(to: document.root)
             touched = Set(cache.root.children.map(\.id)).union(emitted.keys)
+            tail = nil
         }
         for patch in patches {
             if case .insert(.document, _, let block) = patch { touched.insert(block.id) }
@@ -44,23 +59,103 @@ final class FragmentsOutput: StreamOutput {
             }
         }
         if let last = cache.root.children.last?.id { touched.insert(last) }
+        if let displayed { touched.insert(displayed) }
+        displayed = nil
         var out = ""
         let display = Self.display(of: document)
         var present: Set<BlockID> = []
         for block in cache.root.children.reversed() where touched.contains(block.id) {
             present.insert(block.id)
-            let html = displayHTML(of: block, display) ?? cache.output(for: block, context: 0)
-            if emitted[block.id] != html {
-                emitted[block.id] = html
-                out = Self.line(id: block.id, html: html) + out
-            }
+            out = fragmentLine(for: block, display) + out
             if present.count == touched.count { break }
         }
-        for id in touched.subtracting(present) where emitted[id] != nil {
+        for id in touched.subtracting(present) where emitted[id] != nil || tail?.id == id {
             emitted[id] = nil
+            if tail?.id == id { tail = nil }
             out = Self.line(id: id, html: nil) + out
         }
         if !out.isEmpty { OutputSink.standardOutput.write(out) }
+    }
+
+    /// The line for a touched top-level block ("" if its HTML is unchanged).
+    private func fragmentLine(for block: Block, _ display: ProvisionalDisplay) -> String {
+        if let line = tailLine(for: block, display) { return line }
+        let shown = displayHTML(of: block, display)
+        if shown != nil { displayed = block.id }
+        let html = shown ?? cache.output(for: block, context: 0)
+        guard emitted[block.id] != html else { return "" }
+        emitted[block.id] = html
+        return Self.line(id: block.id, html: html)
+    }
+
+    /// The delta line of a growing list or quote (the last top-level block,
+    /// with at least two children), `nil` for any other block.
+    ///
+    /// - Complexity: O(children after the prefix) plus the rendering of the
+    ///   children that join the prefix (each once per stream).
+    private func tailLine(for block: Block, _ display: ProvisionalDisplay) -> String? {
+        let isLast = block.id == cache.root.children.last?.id
+        let tight: Bool
+        switch block.kind {
+        case .list(let attributes): tight = attributes.tight
+        case .blockQuote: tight = false
+        default: return nil
+        }
+        if tail?.id != block.id {
+            guard isLast, block.children.count >= 2, display.openID != block.id else { return nil }
+            tail = FragmentTail(container: block, opening: renderer.containerMarkup(of: block).opening)
+            emitted[block.id] = nil
+        }
+        guard var state = tail else { return nil }
+        let context = tight ? 1 : 0
+        while state.frozenCount < block.children.count - 1 {
+            state.prefixBytes += cache.output(for: block.children[state.frozenCount], context: context).utf8.count
+            state.frozenCount += 1
+        }
+        let markup = renderer.containerMarkup(of: block)
+        var rest = Block(
+            id: .document, kind: .document, range: 0..<0, children: Array(block.children[state.frozenCount...]))
+        var html: String
+        if isLast && display.differsFromTruth {
+            displayed = block.id
+            rest = display.applied(to: rest)
+            html = rest.children.map { renderer.render(block: $0, inTightList: tight) }.joined()
+        } else {
+            html = rest.children.map { cache.output(for: $0, context: context) }.joined()
+        }
+        html += markup.closing
+        defer { tail = state }
+        let rendered = { (range: Range<Int>) in
+            block.children[range].map { self.cache.output(for: $0, context: context) }.joined()
+        }
+        // The client holds the prefix it was last sent (`sentKeep` bytes,
+        // `sentFrozenCount` children); children frozen since then were sent
+        // in a tail, maybe as a display, so they go again, as their truth.
+        let newlyFrozen = state.sentTail == nil ? 0..<state.frozenCount : state.sentFrozenCount..<state.frozenCount
+        html = rendered(newlyFrozen) + html
+        let keep = state.sentTail == nil ? 0 : state.sentKeep
+        if state.sentTail != nil && newlyFrozen.isEmpty && state.sentTail == html { return "" }
+        state.sentTail = html
+        state.sentKeep = state.prefixBytes
+        state.sentFrozenCount = state.frozenCount
+        if keep == 0 { return Self.line(id: block.id, html: markup.opening + html) }
+        return Self.line(id: block.id, keep: keep, html: html)
+    }
+
+    /// Forgets the growing container's prefix when a patch can change it.
+    private func dropTailIfTouched(by patches: [Patch]) {
+        guard let state = tail else { return }
+        for patch in patches {
+            var target = patch.id
+            if case .insert(let parent, _, _) = patch { target = parent }
+            guard target != .document, topLevelID(of: target) == state.id,
+                let container = cache.root.children.last(where: { $0.id == state.id })
+            else { continue }
+            if state.isInvalidated(by: patch, container: container) {
+                tail = nil
+                return
+            }
+        }
     }
 
     /// The top-level blocks holding the blocks that `patches` update,
@@ -97,6 +192,11 @@ final class FragmentsOutput: StreamOutput {
     /// One NDJSON line.
     static func line(id: BlockID, html: String?) -> String {
         "{\"id\":\(quoted(id.rawValue)),\"html\":\(html.map(quoted) ?? "null")}\n"
+    }
+
+    /// One NDJSON delta line: keep `keep` UTF-8 bytes, then append `html`.
+    static func line(id: BlockID, keep: Int, html: String) -> String {
+        "{\"id\":\(quoted(id.rawValue)),\"keep\":\(keep),\"html\":\(quoted(html))}\n"
     }
 
     private static let encoder: JSONEncoder = {

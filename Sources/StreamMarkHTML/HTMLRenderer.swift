@@ -75,4 +75,27 @@ public struct HTMLRenderer: Sendable {
         writer.write(block, inTightList: inTightList)
         return writer.string
     }
+
+    /// The markup a list or block quote writes around its children, for
+    /// rendering a long container piece by piece: `opening`, then every
+    /// child's ``render(block:inTightList:)`` (with `inTightList` the
+    /// list's `tight`, `false` in a quote), then `closing`, concatenated,
+    /// equal ``render(block:inTightList:)`` of the container. Empty strings
+    /// for other blocks.
+    ///
+    /// - Complexity: O(1).
+    public func containerMarkup(of block: Block) -> (opening: String, closing: String) {
+        switch block.kind {
+        case .blockQuote, .list:
+            var opening = HTMLWriter(options: options)
+            _ = opening.open(block.kind)
+            // Every child's fragment ends with a newline.
+            var closing = HTMLWriter(options: options)
+            closing.put("\n")
+            closing.close(block.kind)
+            return (opening.string, String(closing.string.dropFirst()))
+        default:
+            return ("", "")
+        }
+    }
 }

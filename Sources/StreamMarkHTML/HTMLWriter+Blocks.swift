@@ -27,20 +27,8 @@ extension HTMLWriter {
                 switch block.kind {
                 case .document:
                     childrenInTightList = false
-                case .blockQuote:
-                    cr()
-                    put("<blockquote>\n")
-                    childrenInTightList = false
-                case .list(let attributes):
-                    cr()
-                    if attributes.kind == .bullet {
-                        put("<ul>\n")
-                    } else if attributes.start == 1 {
-                        put("<ol>\n")
-                    } else {
-                        put("<ol start=\"\(attributes.start)\">\n")
-                    }
-                    childrenInTightList = attributes.tight
+                case .blockQuote, .list:
+                    childrenInTightList = open(block.kind)
                 case .item(let task):
                     cr()
                     put("<li>")
@@ -93,8 +81,31 @@ extension HTMLWriter {
         }
     }
 
+    /// The opening markup of a block quote or list; returns whether the
+    /// children are in a tight list.
+    mutating func open(_ kind: BlockKind) -> Bool {
+        switch kind {
+        case .blockQuote:
+            cr()
+            put("<blockquote>\n")
+            return false
+        case .list(let attributes):
+            cr()
+            if attributes.kind == .bullet {
+                put("<ul>\n")
+            } else if attributes.start == 1 {
+                put("<ol>\n")
+            } else {
+                put("<ol start=\"\(attributes.start)\">\n")
+            }
+            return attributes.tight
+        default:
+            return false
+        }
+    }
+
     /// The closing markup of a container.
-    private mutating func close(_ kind: BlockKind) {
+    mutating func close(_ kind: BlockKind) {
         switch kind {
         case .blockQuote:
             cr()

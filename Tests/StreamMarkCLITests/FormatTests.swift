@@ -39,6 +39,35 @@ struct FormatTests {
         #expect(result.text == CmarkReference.html(CLI.corpus(name), options: []))
     }
 
+    struct Fragment: Decodable {
+        var id: String
+        var keep: Int?
+        var html: String?
+    }
+
+    /// Applies `--fragments` output: a `keep` line keeps that many UTF-8
+    /// bytes of the block's fragment and appends its `html`.
+    static func applyFragments(_ output: [UInt8]) throws -> (latest: [String: [UInt8]], lines: Int) {
+        var latest: [String: [UInt8]] = [:]
+        var lines = 0
+        for line in output.split(separator: UInt8(ascii: "\n")) {
+            let fragment = try JSONDecoder().decode(Fragment.self, from: Data(line))
+            lines += 1
+            guard let html = fragment.html else {
+                latest[fragment.id] = nil
+                continue
+            }
+            if let keep = fragment.keep {
+                let old = try #require(latest[fragment.id], "keep for a fragment never sent")
+                try #require(keep <= old.count)
+                latest[fragment.id] = Array(old[..<keep]) + Array(html.utf8)
+            } else {
+                latest[fragment.id] = Array(html.utf8)
+            }
+        }
+        return (latest, lines)
+    }
+
     /// The last fragment of each top-level block, in document order, is the
     /// document's HTML.
     @Test(arguments: CLI.corpusNames.prefix(10))
@@ -46,21 +75,37 @@ struct FormatTests {
         guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "40", CLI.corpusPath(name)])
         else { return }
         #expect(result.status == 0)
-        struct Fragment: Decodable {
-            var id: String
-            var html: String?
-        }
-        var latest: [String: String] = [:]
-        var lines = 0
-        for line in result.output.split(separator: UInt8(ascii: "\n")) {
-            let fragment = try JSONDecoder().decode(Fragment.self, from: Data(line))
-            latest[fragment.id] = fragment.html
-            lines += 1
-        }
+        let (latest, lines) = try Self.applyFragments(result.output)
         let document = MarkdownParser().parse(bytes: CLI.corpus(name))
         #expect(lines > document.children.count, "fragments are streamed, not sent once")
-        let composed = document.children.map { latest[$0.id.rawValue] ?? "<missing \($0.id)>" }.joined()
+        let composed = document.children.map { latest[$0.id.rawValue].map { String(decoding: $0, as: UTF8.self) } ?? "<missing \($0.id)>" }.joined()
         #expect(composed == HTMLRenderer().render(document))
+    }
+
+    /// A long list or quote that grows at the end is sent as deltas: the
+    /// bytes written stay proportional to the document (without `keep`,
+    /// every chunk re-sent the whole list: about 100 KB × 1,600 chunks).
+    @Test(arguments: ["- ", "> "])
+    func longOpenContainerIsSentAsDeltas(marker: String) throws {
+        var generator = SplitMix64(seed: 5)
+        var text = ""
+        while text.utf8.count < 100_000 {
+            let words = (0..<(4 + Int(generator.next() % 16))).map { _ in
+                ["alpha", "**bold**", "`code`", "[link](https://x.org)", "beta", "*em*"][Int(generator.next() % 6)]
+            }
+            text += marker + words.joined(separator: " ") + "\n" + (marker == "> " ? ">\n" : "")
+        }
+        let input = CLI.temporaryFile(".md")
+        defer { try? FileManager.default.removeItem(at: input) }
+        _ = FileManager.default.createFile(atPath: input.path, contents: Data(text.utf8))
+        guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "64", input.path]) else { return }
+        #expect(result.status == 0)
+        let (latest, lines) = try Self.applyFragments(result.output)
+        let document = MarkdownParser().parse(text)
+        #expect(document.children.count == 1)
+        #expect(lines > 1_000)
+        #expect(latest.values.first.map { String(decoding: $0, as: UTF8.self) } == HTMLRenderer().render(document))
+        #expect(result.output.count < 8 * text.utf8.count, "\(result.output.count) bytes for \(text.utf8.count)")
     }
 
     @Test func treeListsIdsKindsAndRanges() {

@@ -55,4 +55,38 @@ import Testing
             #expect(fragments == CmarkReference.html(bytes, options: options.unsafe ? [.unsafe] : []))
         }
     }
+
+    /// Every list and block quote, at any depth, renders as its opening
+    /// markup, its children's fragments and its closing markup (what
+    /// `--fragments` sends piece by piece for a growing container).
+    @Test(arguments: files)
+    func containersRenderPieceByPiece(_ path: String) throws {
+        let bytes = try Repository.bytes(path)
+        let tree = LargeStack.run { MarkdownParser().parse(bytes: bytes) }
+        let renderer = HTMLRenderer()
+        var containers = 0
+        var stack = [(tree, false)]
+        while let (block, inTightList) = stack.popLast() {
+            var childrenTight = false
+            switch block.kind {
+            case .list(let attributes):
+                childrenTight = attributes.tight
+                fallthrough
+            case .blockQuote:
+                containers += 1
+                let markup = renderer.containerMarkup(of: block)
+                let pieces = block.children.map { renderer.render(block: $0, inTightList: childrenTight) }
+                #expect(
+                    markup.opening + pieces.joined() + markup.closing
+                        == renderer.render(block: block, inTightList: inTightList), "\(block.id)")
+            case .item:
+                childrenTight = inTightList
+            default:
+                break
+            }
+            if containers > 200 { break }
+            for child in block.children { stack.append((child, childrenTight)) }
+        }
+        if path.contains("long-list") || path.contains("long-blockquote") { #expect(containers > 0) }
+    }
 }
