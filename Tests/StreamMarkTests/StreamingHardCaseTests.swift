@@ -207,4 +207,19 @@ import Testing
         #expect(closed(patches[3]) == ["e0.list"])
         #expect(document.isClosed("e13"))
     }
+
+    /// Found by the long fuzz run: a table row that looks like a link
+    /// reference definition is a row (for cmark, continuation text of the
+    /// paragraph the table began as), also once it is frozen and carried.
+    @Test func tableRowLikeADefinitionDefinesNothing() {
+        let text = "| a | b |\n| - | - |\n| c | d |\n| e | f |\n[bar]: /u\n| g | h |\n| i | j |\n\n[bar]\n"
+        harness(text, options: .init())
+        let (document, _) = stream(text.map { String($0) }, options: .init())
+        #expect(document.root == MarkdownParser().parse(text))
+        guard case .paragraph(let inlines) = document.root.children.last?.kind else {
+            Issue.record("expected a paragraph")
+            return
+        }
+        #expect(inlines == [.text("[bar]")])
+    }
 }

@@ -626,8 +626,11 @@ struct IncrementalEngine: Sendable {
         guard !range.isEmpty else { return }
         let gaps = ReferenceKeys.gaps(of: range, excluding: blocks)
         let uses = ReferenceKeys.references(in: text, gaps)
+        // Table rows (a segment with the table's header stub) never define:
+        // for cmark the whole table is one paragraph that began at the
+        // header line, so a `[x]: …` row is continuation text.
         let definitions =
-            ReferenceKeys.mayDefine(text, gaps) ? ReferenceKeys.definitions(in: text, gaps) : []
+            stub == nil && ReferenceKeys.mayDefine(text, gaps) ? ReferenceKeys.definitions(in: text, gaps) : []
         guard !uses.isEmpty || !definitions.isEmpty else { return }
         var segment = Segment(text: range, place: place, references: uses, definitions: definitions, stub: stub)
         if !definitions.isEmpty { segment.certainDefinitions = ReferenceKeys.certainDefinitions(in: text, gaps) }
