@@ -101,9 +101,10 @@ final class FragmentsOutput: StreamOutput {
         case .blockQuote: tight = false
         default: return nil
         }
+        let markup = renderer.containerMarkup(of: block)
         if tail?.id != block.id {
             guard isLast, block.children.count >= 2, display.openID != block.id else { return nil }
-            tail = FragmentTail(container: block, opening: renderer.containerMarkup(of: block).opening)
+            tail = FragmentTail(container: block, opening: markup.opening)
             emitted[block.id] = nil
         }
         guard var state = tail else { return nil }
@@ -112,7 +113,6 @@ final class FragmentsOutput: StreamOutput {
             state.prefixBytes += cache.output(for: block.children[state.frozenCount], context: context).utf8.count
             state.frozenCount += 1
         }
-        let markup = renderer.containerMarkup(of: block)
         var rest = Block(
             id: .document, kind: .document, range: 0..<0, children: Array(block.children[state.frozenCount...]))
         var html: String

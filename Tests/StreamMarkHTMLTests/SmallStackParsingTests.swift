@@ -15,27 +15,12 @@ import Testing
 /// tests stay well inside them (a recursive converter or walker overflowed
 /// 512 KiB below 2,000 quotes and 8 MiB below 20,000).
 @Suite struct SmallStackParsingTests {
-    /// Runs `body` on a new thread with a `stackSize`-byte stack.
-    static func run(stackSize: Int, _ body: @escaping @Sendable () -> String) -> String {
-        final class Box: @unchecked Sendable { var value = "" }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.value = body()
-            done.signal()
-        }
-        thread.stackSize = stackSize
-        thread.start()
-        done.wait()
-        return box.value
-    }
-
     /// Parses (GitHub-flavoured and plain CommonMark) and renders on the
     /// thread; the tree is also destroyed there.
     static func check(_ markdown: String, stackSize: Int) {
         let expected = CmarkReference.html(markdown)
         for options in [ParseOptions(), .commonMark] {
-            let html = run(stackSize: stackSize) {
+            let html = LargeStack.run(stackSize: stackSize) {
                 HTMLRenderer().render(MarkdownParser(options: options).parse(markdown))
             }
             #expect(html == expected, "\(options.extensions): \(Oracle.firstDifference(html, expected))")

@@ -12,7 +12,7 @@
 public struct PatchStreamClient {
     /// The tree built so far (a `document` block with id `doc`).
     public private(set) var root = Block(id: .document, kind: .document, range: 0..<0)
-    /// The blocks closed by a `close` (in version 2, a closed block's
+    /// The blocks closed by a `close` (in both versions a closed block's
     /// descendants are final too; see ``isFinal(_:)``).
     public private(set) var closed: Set<BlockID> = []
     /// Lines applied (blank lines included).

@@ -21,9 +21,7 @@ import Testing
 
     @Test(arguments: cases)
     func matchesCmarkGFM(_ markdown: String) throws {
-        let bytes = Array(markdown.utf8)
-        let expected = try GFMOracle.html(bytes)
-        let ours = GFMOracle.ours(bytes)
+        let (ours, expected) = try GFMOracle.both(markdown)
         #expect(ours == expected, "\(markdown.debugDescription)")
     }
 
@@ -55,9 +53,7 @@ import Testing
     @Test(arguments: 0..<400)
     func randomEscapesMatchCmarkGFM(_ seed: Int) throws {
         let markdown = Self.document(seed: UInt64(seed))
-        let bytes = Array(markdown.utf8)
-        let expected = try GFMOracle.html(bytes)
-        let ours = GFMOracle.ours(bytes)
+        let (ours, expected) = try GFMOracle.both(markdown)
         #expect(ours == expected, "seed \(seed): \(markdown.debugDescription)")
     }
 

@@ -50,6 +50,13 @@ enum GFMOracle {
         return HTMLRenderer().render(tree)
     }
 
+    /// Both renderings of `markdown` with the four extensions: ours and
+    /// cmark-gfm's.
+    static func both(_ markdown: String) throws -> (ours: String, theirs: String) {
+        let bytes = Array(markdown.utf8)
+        return (ours(bytes), try html(bytes))
+    }
+
     /// The extension constructs of an HTML string, in order: every table,
     /// `<del>` element, task checkbox and link start tag. Used where core
     /// CommonMark 0.29 and 0.30 differ elsewhere in the same input.

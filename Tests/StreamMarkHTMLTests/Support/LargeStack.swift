@@ -1,12 +1,10 @@
 import Foundation
 
-/// Runs work on a thread with a large stack.
+/// Runs work on a thread with a chosen stack: a large one by default.
 ///
-/// The engine's cmark-to-tree converter (`CmarkNodeReader`) is recursive
-/// and overflows the stack of a test thread at a few thousand nested
-/// blocks. Tests that must parse deeper documents (corpus files, the
-/// 10,000-level inputs) parse on such a thread; the renderer itself needs
-/// no large stack (see `DeepNestingTests`).
+/// Parsing is iterative, but destroying a deeply nested `Block` still
+/// recurses (docs/concurrency.md), so tests of very deep documents run on
+/// a large stack; `SmallStackParsingTests` passes small sizes on purpose.
 enum LargeStack {
     private final class Box<T>: @unchecked Sendable {
         var value: T?
@@ -15,16 +13,16 @@ enum LargeStack {
     /// The stack size: 1 GiB of address space (only touched pages are used).
     static let size = 1 << 30
 
-    /// Runs `body` on a new thread with a ``size``-byte stack and returns its
-    /// result.
-    static func run<T>(_ body: @escaping @Sendable () -> T) -> T {
+    /// Runs `body` on a new thread with a `stackSize`-byte stack and returns
+    /// its result.
+    static func run<T>(stackSize: Int = size, _ body: @escaping @Sendable () -> T) -> T {
         let box = Box<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             box.value = body()
             done.signal()
         }
-        thread.stackSize = size
+        thread.stackSize = stackSize
         thread.start()
         done.wait()
         return box.value!
