@@ -222,4 +222,24 @@ import Testing
         }
         #expect(inlines == [.text("[bar]")])
     }
+
+    /// A definition-like line inside a code or HTML block defines nothing,
+    /// for cells either, whatever window it is parsed in (found by the
+    /// fuzzer: a row next to a fence made the one-shot parse take the
+    /// fenced line as a definition).
+    @Test(arguments: [
+        "| [x][] |\n| --- |\n| [y]: /v |\n~~~ c\n\n[x]: /u\n",
+        "| [x][] |\n| --- |\n\n<!--\n\n[x]: /u\n-->\n\n[x][]\n",
+        "| [x][] |\n| --- |\n| a |\n\n- ~~~\n  [x]: /u\n  ~~~\n",
+    ])
+    func definitionLikeLineInCodeDefinesNothingForCells(_ text: String) {
+        harness(text, options: .init())
+        let (document, _) = stream(text.map { String($0) }, options: .init())
+        #expect(document.root == MarkdownParser().parse(text))
+        guard case .table(let table) = document.root.children.first?.kind else {
+            Issue.record("expected a table")
+            return
+        }
+        #expect(table.header.map(\.inlines) == [[.text("[x][]")]])
+    }
 }

@@ -40,6 +40,20 @@ struct CmarkNodeReader {
         _ bytes: UnsafeBufferPointer<UInt8>, smart: Bool, contentStart: Int, contentEnd: Int = .max,
         mapOffset: @escaping (Int) -> Int
     ) -> [Block] {
+        var literals: [Range<Int>]? = nil
+        return parse(
+            bytes, smart: smart, contentStart: contentStart, contentEnd: contentEnd, mapOffset: mapOffset,
+            literals: &literals)
+    }
+
+    /// Parses `bytes` like ``parse(_:smart:contentStart:contentEnd:mapOffset:)``
+    /// and, when `literals` is not nil, sets it to the buffer ranges of every
+    /// code block and HTML block of the whole buffer (synthetic context
+    /// included), in order: lines there never define a link reference.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, smart: Bool, contentStart: Int, contentEnd: Int = .max,
+        mapOffset: @escaping (Int) -> Int, literals: inout [Range<Int>]?
+    ) -> [Block] {
         var options: Int32 = CMARK_OPT_DEFAULT
         if smart { options |= CMARK_OPT_SMART }
         guard let root = cmarkParseDocument(bytes, options: options) else { return [] }
@@ -59,7 +73,43 @@ struct CmarkNodeReader {
             }
             node = cmark_node_next(current)
         }
+        if literals != nil { literals = reader.literalRanges(root) }
         return blocks
+    }
+
+    /// Buffer ranges of the code blocks and HTML blocks under `root`, in
+    /// order. Walks block nodes only (iteratively), never inlines.
+    ///
+    /// - Complexity: O(block nodes).
+    func literalRanges(_ root: OpaquePointer) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var node = cmark_node_first_child(root)
+        while let current = node {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK {
+                let start = bufferOffset(
+                    line: cmark_node_get_start_line(current), column: cmark_node_get_start_column(current))
+                // To the end of the block's last line.
+                let endLine = Int(cmark_node_get_end_line(current))
+                let end = endLine >= 1 && endLine < lineStarts.count ? lineStarts[endLine] : length
+                ranges.append(start..<max(start, end))
+            }
+            if isContainer(current), let child = cmark_node_first_child(current) {
+                node = child
+                continue
+            }
+            // The next block: a sibling, or the sibling of the nearest ancestor that has one.
+            var climb: OpaquePointer? = current
+            node = nil
+            while let at = climb, at != root {
+                if let next = cmark_node_next(at) {
+                    node = next
+                    break
+                }
+                climb = cmark_node_parent(at)
+            }
+        }
+        return ranges
     }
 
     /// The buffer offset of a cmark (line, column) position; column 0 means

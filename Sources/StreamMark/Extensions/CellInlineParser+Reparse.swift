@@ -20,15 +20,16 @@ extension CellInlineParser {
     /// two after it (a destination or title may follow on its own line),
     /// groups separated by blank lines. Parsing these instead of the whole
     /// text defines the same references, except for definitions whose
-    /// label or title spans more lines, or lines inside a code block that
-    /// look like definitions (they only matter if a cell uses that label).
+    /// label or title spans more lines. Lines that overlap `literals` (the
+    /// code and HTML blocks cmark found in the text) never define anything
+    /// and are not taken as hits.
     /// A code fence a group opens is closed at the group's end, and lines
     /// opening an HTML block that runs past blank lines are left out: taken
     /// alone, without the line that closes them, they would swallow every
     /// definition after them.
     ///
     /// - Complexity: O(n) in the length of the text.
-    static func referenceLines(of text: [UInt8]) -> [UInt8] {
+    static func referenceLines(of text: [UInt8], outside literals: [Range<Int>] = []) -> [UInt8] {
         var starts: [Int] = [0]
         var hits: [Int] = []
         var i = 0
@@ -41,6 +42,16 @@ extension CellInlineParser {
                 if hits.last != starts.count - 1 { hits.append(starts.count - 1) }
             }
             i += 1
+        }
+        if !literals.isEmpty {
+            var next = 0
+            var kept: [Int] = []
+            for hit in hits {
+                let line = starts[hit]..<(hit + 1 < starts.count ? starts[hit + 1] : text.count)
+                while next < literals.count && literals[next].upperBound <= line.lowerBound { next += 1 }
+                if next == literals.count || !literals[next].overlaps(line) { kept.append(hit) }
+            }
+            hits = kept
         }
         guard !hits.isEmpty else { return [] }
         var result: [UInt8] = []

@@ -6,6 +6,9 @@ struct CellInlineParser {
     var context: [UInt8]
     /// Smart punctuation.
     var smart: Bool
+    /// Ranges of `context` inside code and HTML blocks, in order: their
+    /// lines define nothing, whatever they look like.
+    var literals: [Range<Int>] = []
 
     /// The inlines of each cell, in order. Each cell's text is the cell
     /// content with `\|` already unescaped.

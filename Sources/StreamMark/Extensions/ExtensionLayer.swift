@@ -30,7 +30,8 @@ enum ExtensionLayer {
         if extensions.contains(.table) {
             // No `|`, no table, no cell to parse: skip the reduction.
             reduced.context =
-                cells.context.contains(UInt8(ascii: "|")) ? CellInlineParser.referenceLines(of: cells.context) : []
+                cells.context.contains(UInt8(ascii: "|"))
+                ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : []
         }
         let layer = ExtensionWalker(
             text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))

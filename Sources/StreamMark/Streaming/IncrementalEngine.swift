@@ -186,9 +186,10 @@ struct IncrementalEngine: Sendable {
         let contiguous = pieces.count == 1
         let shift = pieces[0].document - pieces[0].buffer
         var blocks = buffer.withUnsafeBufferPointer { pointer in
+            var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: contiguous ? { $0 + shift } : { $0 })
+                mapOffset: contiguous ? { $0 + shift } : { $0 }, literals: &literals)
             for block in blocks {
                 rawStarts.insert(block.range.lowerBound)
                 for child in block.children { rawStarts.insert(child.range.lowerBound) }
@@ -196,7 +197,8 @@ struct IncrementalEngine: Sendable {
             if options.extensions != .none {
                 ExtensionLayer.apply(
                     to: &blocks, text: contiguous ? text : pointer, options: options,
-                    cells: CellInlineParser(context: buffer, smart: options.smartPunctuation))
+                    cells: CellInlineParser(
+                        context: buffer, smart: options.smartPunctuation, literals: literals ?? []))
             }
             return blocks
         }

@@ -116,6 +116,12 @@ import Testing
         "https://en.wikipedia.org/wiki/Swift_(programming_language)\n",
         "# www.a.com ~~h~~\n",
         "![www.a.com x@y.com](i.png)\n",
+        // Definition-like lines in code and HTML blocks define nothing for cells.
+        "| [x][] |\n| --- |\n| a |\n\n~~~\n[x]: /u\n~~~\n",
+        "| [x][] |\n| --- |\n| [y]: /v |\n~~~ c\n\n[x]: /u\n",
+        "- | [x][] |\n  | --- |\n\n- ```\n  [x]: /u\n  ```\n",
+        "| [x][] |\n| --- |\n\n~~~\na\nb\n[x]: /u\n~~~\n",
+        "| [x][] |\n| --- |\n\n<!--\n\n[x]: /u\n-->\n",
     ]
 
     /// Inputs where we knowingly differ from cmark-gfm, with the reason
