@@ -50,8 +50,10 @@ let package = Package(
             dependencies: ["StreamMark", "StreamMarkHTML"],
             path: "Benchmarks/StreamMarkBench"
         ),
-        .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark"]),
-        .testTarget(name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML"]),
+        // Test-only helpers shared by the test targets (never in the product).
+        .target(name: "StreamMarkTestSupport", path: "Tests/StreamMarkTestSupport"),
+        .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark", "StreamMarkTestSupport"]),
+        .testTarget(name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
         .testTarget(name: "StreamMarkTerminalTests", dependencies: ["StreamMark", "StreamMarkTerminal"]),
         .testTarget(name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
         .testTarget(

@@ -119,12 +119,17 @@ enum PatchesCommand {
         return row
     }
 
-    /// The op of a version-2 line (`text` for a continuation line).
+    /// The op of a version-2 short-form line (`["+",…]` is `insert`; `text`
+    /// for a continuation line, `header` for `{"v":2}`).
     static func opName(_ line: ArraySlice<UInt8>) -> String {
-        let prefix = Array(#"{"op":""#.utf8)
+        let names: [String: String] = [
+            "+": "insert", "-": "remove", "m": "move", "c": "close", "u": "update", "r": "retype", "a": "append",
+            "s": "splice",
+        ]
+        let prefix = Array(#"[""#.utf8)
         guard line.starts(with: prefix) else { return line.first == UInt8(ascii: "\"") ? "text" : "header" }
-        let rest = line.dropFirst(prefix.count)
-        return String(decoding: rest.prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+        let tag = String(decoding: line.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+        return names[tag] ?? tag
     }
 
     static func mean(_ samples: [UInt64]) -> Double {

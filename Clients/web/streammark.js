@@ -68,6 +68,7 @@ export class StreamMarkView {
       closedUpdates: 0, // updates of a closed block (link reference definitions)
       loosenedClosed: 0, // closed paragraphs re-wrapped because their list turned loose/tight
       reflowed: 0, // all paragraphs re-wrapped because their list turned loose/tight
+      reshapedNodes: 0, // top-level DOM nodes removed and added by re-wraps and retypes (short patches, whole-block DOM work)
       rawNodes: 0, // unsafe only: top-level nodes of raw-HTML inline runs parsed or removed as a whole
     };
   }
@@ -89,7 +90,11 @@ export class StreamMarkView {
       this.#count("append");
       return;
     }
-    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) throw new Error("streammark: a patch must be an object");
+    if (Array.isArray(patch)) {
+      if (this.version !== 2) throw new Error("streammark: a short-form (array) patch outside a version-2 stream");
+      patch = expandShort(patch);
+    }
+    if (patch === null || typeof patch !== "object") throw new Error("streammark: a patch must be an object or an array");
     if (patch.op === undefined) {
       if (patch.v !== 1 && patch.v !== 2) throw new Error(`streammark: unsupported patch version ${patch.v}`);
       this.version = patch.v; // the stream header: {"v":2}
@@ -588,7 +593,9 @@ export class StreamMarkView {
         if (child.kind.type !== "paragraph") return;
         if (this.#isFinal(child)) this.stats.loosenedClosed += 1;
         this.stats.reflowed += 1;
+        const before = child.nodes.length;
         this.#rebuild(child);
+        this.stats.reshapedNodes += before + child.nodes.length;
       });
       item.children.forEach((child, i) => this.#syncLead(child, i));
     }
@@ -816,9 +823,14 @@ export class StreamMarkView {
   #applyV2(patch) {
     switch (patch.op) {
       case "insert":
+      {
         this.#insert(patch.parent, patch.index, patch.block, 2);
-        this.#target = hasTextTail(patch.block.kind) ? { id: patch.block.id, cell: null, drop: 0, before: 0 } : null;
+        // Text after an insert goes to its last leaf (following last children).
+        let leaf = patch.block;
+        while (Array.isArray(leaf.children) && leaf.children.length > 0) leaf = leaf.children[leaf.children.length - 1];
+        this.#target = hasTextTail(leaf.kind) ? { id: leaf.id, cell: null, drop: 0, before: 0 } : null;
         return;
+      }
       case "remove": this.#remove(this.#get(patch.id)); break;
       case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
       case "close": this.#get(patch.id).closed = true; break;
@@ -832,7 +844,9 @@ export class StreamMarkView {
         const kind = kindFromV2(patch.kind);
         if (kind.type !== "paragraph" && kind.type !== "heading") throw new Error(`streammark: retype ${patch.id} to ${kind.type}`);
         kind.inlines = rec.kind.inlines;
+        const before = rec.nodes.length;
         this.#setKind(rec, kind);
+        this.stats.reshapedNodes += before + rec.nodes.length;
         this.#target = { id: patch.id, cell: null, drop: 0, before: 0 };
         return;
       }
@@ -1008,6 +1022,114 @@ function kindFromV2(kind) {
     default:
       return { ...kind };
   }
+}
+
+// MARK: Version 2, short form (docs/patches.md): arrays expanded to the
+// long-form objects the client applies.
+
+const SHORT_OPS = { "+": "insert", "-": "remove", m: "move", c: "close", u: "update", r: "retype", a: "append", s: "splice" };
+
+/// A short-form id: N is "eN", a negative −N−1 is "eN.list", a string is itself.
+function shortId(value) {
+  if (typeof value === "string") return value;
+  if (!Number.isSafeInteger(value)) throw new Error("streammark: an id must be a string or an integer");
+  return value >= 0 ? `e${value}` : `e${-value - 1}.list`;
+}
+
+/// A count field: an integer ≥ 0 (undefined if absent and optional).
+function shortCount(value, optional) {
+  if (value === undefined && optional) return undefined;
+  if (!Number.isInteger(value) || value < 0) throw new Error("streammark: a count must be an integer ≥ 0");
+  return value;
+}
+
+/// The long-form object of a short-form op array.
+export function expandShort(fields) {
+  const op = SHORT_OPS[fields[0]];
+  if (op === undefined) throw new Error(`streammark: unknown op ${JSON.stringify(fields[0])}`);
+  const limits = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [3, 3], retype: [3, 3], append: [3, 6], splice: [4, 5] };
+  const [least, most] = limits[op];
+  if (fields.length < least || fields.length > most) throw new Error(`streammark: ${op}: wrong number of fields`);
+  switch (op) {
+    case "insert": {
+      const patch = { op, parent: shortId(fields[1]), block: shortBlock(fields[2]) };
+      if (fields.length > 3) patch.index = shortCount(fields[3]);
+      return patch;
+    }
+    case "move": return { op, id: shortId(fields[1]), parent: shortId(fields[2]), index: shortCount(fields[3]) };
+    case "update": case "retype": return { op, id: shortId(fields[1]), kind: shortKind(fields[2]) };
+    case "append": {
+      if (typeof fields[2] !== "string") throw new Error("streammark: append: text must be a string");
+      const patch = { op, id: shortId(fields[1]), text: fields[2], drop: shortCount(fields[3], true) ?? 0, before: shortCount(fields[4], true) ?? 0 };
+      if (fields.length > 5) patch.cell = shortCount(fields[5]);
+      return patch;
+    }
+    case "splice": {
+      const patch = { op, id: shortId(fields[1]), keep: shortCount(fields[2]), inlines: shortInlines(fields[3]) };
+      if (fields.length > 4) patch.cell = shortCount(fields[4]);
+      return patch;
+    }
+    default: return { op, id: shortId(fields[1]) };
+  }
+}
+
+/// `[id, kind]` or `[id, kind, [children…]]` → `{id, kind, children}`.
+function shortBlock(fields) {
+  if (!Array.isArray(fields) || fields.length < 2 || fields.length > 3) throw new Error("streammark: a block must be [id, kind, children?]");
+  const block = { id: shortId(fields[0]), kind: shortKind(fields[1]) };
+  if (fields.length === 3) {
+    if (!Array.isArray(fields[2])) throw new Error("streammark: a block's children must be an array");
+    block.children = fields[2].map(shortBlock);
+  }
+  return block;
+}
+
+const SHORT_ALIGN = { n: "none", l: "left", c: "center", r: "right" };
+
+/// A short-form kind (a tag, or `[tag, fields…]`) → a long-form kind object.
+function shortKind(value) {
+  const fields = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(fields) || typeof fields[0] !== "string") throw new Error("streammark: a kind must be a tag or [tag, …]");
+  const [tag, a, b, c] = fields;
+  const heading = /^h[1-6]$/.exec(tag);
+  if (heading) return { type: "heading", level: Number(tag[1]), inlines: a === undefined ? [] : shortInlines(a) };
+  switch (tag) {
+    case "doc": return { type: "document" };
+    case "q": return { type: "block_quote" };
+    case "hr": return { type: "thematic_break" };
+    case "li": return a === undefined ? { type: "item" } : { type: "item", task: a === true ? "checked" : "unchecked" };
+    case "ul": return { type: "list", tight: a === undefined ? true : a === true };
+    case "ol": return { type: "list", ordered: true, tight: a === undefined ? true : a === true, start: b === undefined ? 1 : b, delimiter: c === ")" ? "paren" : "period" };
+    case "code": return { type: "code_block", literal: a ?? "", info: b ?? "", fenced: c !== false };
+    case "html": return { type: "html_block", literal: a ?? "" };
+    case "p": return { type: "paragraph", inlines: a === undefined ? [] : shortInlines(a) };
+    case "table": {
+      if (typeof a !== "string") throw new Error("streammark: table alignments must be a string");
+      return { type: "table", alignments: Array.from(a, (letter) => SHORT_ALIGN[letter] || "none"), header: (b || []).map(shortInlines) };
+    }
+    case "tr": return { type: "table_row", cells: (a || []).map(shortInlines) };
+    default: throw new Error(`streammark: unknown block type ${JSON.stringify(tag)}`);
+  }
+}
+
+const SHORT_CONTAINERS = { i: "emph", b: "strong", s: "strikethrough" };
+
+function shortInlines(list) {
+  if (!Array.isArray(list)) throw new Error("streammark: inlines must be an array");
+  return list.map(shortInline);
+}
+
+/// Text, 0 (soft break), 1 (hard break) or `[tag, …]` → a long-form inline.
+function shortInline(value) {
+  if (typeof value === "string") return value;
+  if (value === 0) return { type: "softbreak" };
+  if (value === 1) return { type: "linebreak" };
+  if (!Array.isArray(value)) throw new Error("streammark: unknown inline");
+  const [tag] = value;
+  if (tag === "c" || tag === "h") return { type: tag === "c" ? "code" : "html", text: value[1] };
+  if (tag in SHORT_CONTAINERS) return { type: SHORT_CONTAINERS[tag], children: value.slice(1).map(shortInline) };
+  if (tag === "a" || tag === "img") return { type: tag === "a" ? "link" : "image", url: value[1], title: value[2], children: value.slice(3).map(shortInline) };
+  throw new Error(`streammark: unknown inline type ${JSON.stringify(tag)}`);
 }
 
 /// Whether a kind has a text tail a v2 `append` can target without a cell.

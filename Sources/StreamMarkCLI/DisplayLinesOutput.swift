@@ -5,14 +5,15 @@ import StreamMark
 /// (`docs/provisional.md`, "In the patch stream"):
 ///
 /// ```json
-/// {"op":"display","id":"e40","blocks":[…]}
-/// {"op":"display","id":"e40","blocks":null}
+/// ["d",40,[…]]
+/// ["d",40,null]
 /// ```
 ///
-/// (``DisplayLine``; version 1 streams add `"v":1`.)
+/// (``DisplayLine``; version 1 streams write
+/// `{"v":1,"op":"display","id":"e40","blocks":[…]}`.)
 ///
 /// At most one display is active: a `display` line replaces the previous
-/// one; `"blocks":null` (or a `close`/`remove` of its id) ends it, and the
+/// one; `null` blocks (or a `close`/`remove` of its id) end it, and the
 /// client shows the truth again.
 final class DisplayLinesOutput: StreamOutput {
     private let base: any StreamOutput

@@ -85,7 +85,7 @@ struct DisplayOptionTests {
         var displays: [[UInt8]] = []
         var patches: [UInt8] = []
         for line in output.split(separator: UInt8(ascii: "\n")) {
-            if line.starts(with: Array(#"{"op":"display""#.utf8)) || line.starts(with: Array(#"{"v":1,"op":"display""#.utf8)) {
+            if line.starts(with: Array(#"["d","#.utf8)) || line.starts(with: Array(#"{"v":1,"op":"display""#.utf8)) {
                 displays.append(Array(line))
             } else {
                 patches += line + [UInt8(ascii: "\n")]
@@ -118,8 +118,8 @@ struct DisplayOptionTests {
         #expect(displays.allSatisfy { $0.op == "display" && $0.v == 1 && $0.id == "e0" })
     }
 
-    /// Version 2 (the default): display lines carry v2 blocks (no ranges,
-    /// no "v"); the other lines replay to the one-shot tree.
+    /// Version 2 (the default): display lines are short-form arrays with
+    /// short-form blocks (no ranges); the other lines replay to the one-shot tree.
     @Test func version2DisplayLinesUseVersion2Blocks() throws {
         let text = "Intro\n\n| a | b |\n|-"
         guard let result = CLI.run(["--format", "patches", "--display", "--replay", "4", Self.file(text)]) else {
@@ -131,7 +131,7 @@ struct DisplayOptionTests {
         try client.apply(stream: patches)
         #expect(client.root == MarkdownParser().parse(text).removingRanges())
         let last = try #require(lines.last.map { String(decoding: $0, as: UTF8.self) })
-        #expect(last == #"{"op":"display","id":"e7","blocks":[{"id":"e7","kind":{"type":"table","alignments":["none","none"],"header":[["a"],["b"]]}}]}"#)
+        #expect(last == #"["d",7,[[7,["table","nn",[["a"],["b"]]]]]]"#)
     }
 
     @Test(arguments: [

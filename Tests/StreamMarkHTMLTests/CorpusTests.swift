@@ -2,6 +2,7 @@ import Foundation
 import StreamMark
 import StreamMarkHTML
 import Testing
+import StreamMarkTestSupport
 
 /// Every Markdown file of the corpus (the 40 real model answers in
 /// `Corpus/llm` and any other `*.md` outside the spec folders) renders byte

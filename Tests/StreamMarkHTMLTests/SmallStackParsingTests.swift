@@ -2,6 +2,7 @@ import Foundation
 import StreamMark
 import StreamMarkHTML
 import Testing
+import StreamMarkTestSupport
 
 /// Deep documents parsed and rendered one-shot on threads with ordinary
 /// stacks, compared with cmark's own HTML (its C renderer).

@@ -1,5 +1,6 @@
 import StreamMark
 import Testing
+import StreamMarkTestSupport
 
 /// Worst-case input streamed in chunks: cmark's pathological cases (after
 /// cmark's `test/pathological_tests.py`) and the chat-shaped ones (very long

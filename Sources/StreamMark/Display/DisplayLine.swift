@@ -3,12 +3,13 @@
 /// clients that do not complete markup themselves.
 ///
 /// ```json
-/// {"op":"display","id":"e40","blocks":[…]}          (version 2)
-/// {"op":"display","id":"e40","blocks":null}
-/// {"v":1,"op":"display","id":"e40","blocks":[…]}   (version 1)
+/// ["d",40,[[40,["p",["Here is ",["b","bold te"]]]]]]   (version 2)
+/// ["d",40,null]
+/// {"v":1,"op":"display","id":"e40","blocks":[…]}      (version 1)
 /// ```
 ///
-/// Blocks use the stream's own block encoding (version 2: no ranges). A
+/// Blocks use the stream's own block encoding (version 2: the short form,
+/// no ranges; version 1: objects with ranges). A
 /// display line stands for block `id` until the next display line, a line
 /// with `"blocks":null`, or a `close`/`remove` of `id`; the client then
 /// shows the truth again. It never changes the client's tree and does not
@@ -20,20 +21,26 @@ public enum DisplayLine {
     /// - Complexity: O(size of the blocks).
     public static func encode(id: BlockID, blocks: [Block]?, version: Int) -> [UInt8] {
         var json = JSONWriter()
-        json.raw(version == 1 ? #"{"v":1,"op":"display","id":"# : #"{"op":"display","id":"#)
-        json.id(id)
-        json.raw(#","blocks":"#)
+        if version == 1 {
+            json.raw(#"{"v":1,"op":"display","id":"#)
+            json.id(id)
+            json.raw(#","blocks":"#)
+        } else {
+            json.raw(#"["d","#)
+            json.shortID(id)
+            json.byte(UInt8(ascii: ","))
+        }
         if let blocks {
             json.byte(UInt8(ascii: "["))
             for (index, block) in blocks.enumerated() {
                 if index > 0 { json.byte(UInt8(ascii: ",")) }
-                if version == 1 { json.blockV1(block) } else { json.blockV2(block) }
+                if version == 1 { json.blockV1(block) } else { json.shortBlock(block) }
             }
             json.byte(UInt8(ascii: "]"))
         } else {
             json.raw("null")
         }
-        json.raw("}\n")
+        json.raw(version == 1 ? "}\n" : "]\n")
         return json.bytes
     }
 }

@@ -1,7 +1,9 @@
 /// The target of a version-2 continuation line (a bare JSON string): the
 /// block, cell, drop and before of the line before it, if that line was an
-/// `append` (its counts), a `splice` (drop 0), or an `insert`, `update` or `retype` of
-/// a block with a text tail (code, HTML, paragraph, heading; counts 0).
+/// `append` (its counts), a `splice` (drop 0), an `update` or `retype` of
+/// a block with a text tail (code, HTML, paragraph, heading; counts 0), or
+/// an `insert` whose *last leaf* (the block reached by following last
+/// children from the inserted one) has a text tail.
 /// Writer, encoder and decoder follow the same rule (docs/patches.md).
 struct ContinuationTarget: Sendable {
     /// The block of the previous line, if it was an append or a splice.
@@ -32,13 +34,25 @@ struct ContinuationTarget: Sendable {
             return
         case .splice(let id, let cell, _, _):
             (self.id, self.cell, self.drop) = (id, cell, 0)
-        case .insert(_, _, let block) where block.kind.hasTextTail:
-            (self.id, self.cell, self.drop) = (block.id, nil, 0)
+        case .insert(_, _, let block) where block.lastLeaf.kind.hasTextTail:
+            (self.id, self.cell, self.drop) = (block.lastLeaf.id, nil, 0)
         case .update(let id, let kind) where kind.hasTextTail, .retype(let id, let kind) where kind.hasTextTail:
             (self.id, self.cell, self.drop) = (id, nil, 0)
         default:
             (self.id, self.cell) = (nil, nil)
         }
         (drop, before) = (0, 0)
+    }
+}
+
+extension Block {
+    /// The block reached by following last children from this one (itself
+    /// if it has none): where text arriving after an insert goes.
+    ///
+    /// - Complexity: O(depth).
+    var lastLeaf: Block {
+        var block = self
+        while let last = block.children.last { block = last }
+        return block
     }
 }

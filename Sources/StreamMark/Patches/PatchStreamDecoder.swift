@@ -15,7 +15,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// Version 2 continuation lines (bare strings) come out as complete
+/// Version 2 lines may be in the short form (arrays, what
+/// ``PatchStreamWriter`` writes) or the long form (objects).
+/// Continuation lines (bare strings) come out as complete
 /// ``DeltaPatch/append(id:cell:drop:before:text:)`` values: the decoder follows the
 /// continuation target.
 public struct PatchStreamDecoder {
@@ -69,9 +71,12 @@ public struct PatchStreamDecoder {
             guard let id = target.id else {
                 throw PatchStreamError(description: "a continuation line with no append target before it")
             }
-            guard let text = try? decoder.decode([String].self, from: Data("[".utf8) + bytes + Data("]".utf8)).first
-            else { throw PatchStreamError(description: "bad continuation line (not a JSON string)") }
+            guard case .string(let text)? = try? JSONValue.parse(bytes) else {
+                throw PatchStreamError(description: "bad continuation line (not a JSON string)")
+            }
             delta = .append(id: id, cell: target.cell, drop: target.drop, before: target.before, text: text)
+        } else if first == UInt8(ascii: "[") {
+            delta = try DeltaPatch.short(try JSONValue.parse(bytes))
         } else {
             do {
                 delta = try decoder.decode(WireOp.self, from: bytes).patch()

@@ -1,0 +1,163 @@
+import Foundation
+import StreamMarkTestSupport
+import Testing
+
+@testable import StreamMark
+
+/// The short form of version 2 (arrays): every op, kind, inline and optional
+/// field survives writer → decoder; bad lines are rejected with a message;
+/// nesting far beyond `JSONDecoder`'s limit decodes.
+@Suite struct ShortFormTests {
+    /// Writes `deltas` with a version-2 writer and decodes them back.
+    static func roundTrip(_ deltas: [DeltaPatch]) throws -> (decoded: [DeltaPatch], lines: [String]) {
+        var writer = PatchStreamWriter(version: 2)
+        for delta in deltas { writer.write(delta) }
+        let text = String(decoding: writer.takeBytes(), as: UTF8.self)
+        let lines = text.split(separator: "\n").map(String.init)
+        var decoder = PatchStreamDecoder()
+        var decoded: [DeltaPatch] = []
+        for line in lines {
+            if case .delta(let delta)? = try decoder.decode(line: Array(line.utf8)) { decoded.append(delta) }
+        }
+        return (decoded, lines)
+    }
+
+    static func leaf(_ id: BlockID, _ kind: BlockKind) -> Block { Block(id: id, kind: kind, range: 0..<0) }
+
+    static let cell = TableCell(inlines: [.text("c"), .code("x")], range: 0..<0)
+
+    static let kinds: [BlockKind] = [
+        .blockQuote, .thematicBreak, .item(task: nil), .item(task: .checked), .item(task: .unchecked),
+        .list(ListAttributes(kind: .bullet, start: 1, delimiter: .none, tight: true)),
+        .list(ListAttributes(kind: .bullet, start: 1, delimiter: .none, tight: false)),
+        .list(ListAttributes(kind: .ordered, start: 1, delimiter: .period, tight: true)),
+        .list(ListAttributes(kind: .ordered, start: 7, delimiter: .period, tight: true)),
+        .list(ListAttributes(kind: .ordered, start: 1, delimiter: .paren, tight: false)),
+        .list(ListAttributes(kind: .ordered, start: 0, delimiter: .paren, tight: true)),
+        .codeBlock(CodeBlockAttributes(info: "", literal: "x\n", fenced: true)),
+        .codeBlock(CodeBlockAttributes(info: "swift", literal: "", fenced: true)),
+        .codeBlock(CodeBlockAttributes(info: "", literal: "  y\n", fenced: false)),
+        .htmlBlock(literal: "<div>\n"), .paragraph(inlines: []), .paragraph(inlines: [.text("p")]),
+        .heading(level: 1, inlines: []), .heading(level: 6, inlines: [.strong([.text("h")])]),
+        .table(TableAttributes(alignments: [.none, .left, .center, .right], header: [cell, cell, cell, cell])),
+        .tableRow(cells: [cell, TableCell(inlines: [], range: 0..<0)]),
+    ]
+
+    static let inlines: [Inline] = [
+        .text("plain \"quoted\" \\ \u{1} \u{1F} tab\t 😀 é"), .softBreak, .lineBreak, .code("c`"), .html("<b>"),
+        .emphasis([.text("e"), .strong([.text("s")])]), .strikethrough([]),
+        .link(destination: "https://a.b/?q=1&x", title: "t", children: [.text("l"), .code("c")]),
+        .image(source: "i.png", title: "", children: [.text("alt")]),
+    ]
+
+    static let ids: [BlockID] = ["e0", "e12", "e0.list", "e345.list", "doc", "e812+2", "t40:sku-1", "e007", "e", "e1.list.list"]
+
+    @Test func everyOpKindInlineAndIdRoundTrips() throws {
+        var deltas: [DeltaPatch] = []
+        for (i, kind) in Self.kinds.enumerated() {
+            let id = Self.ids[i % Self.ids.count]
+            deltas.append(.insert(parent: .document, index: i % 3 == 0 ? nil : i, block: Self.leaf(id, kind)))
+            deltas.append(.update(id: id, kind: kind))
+        }
+        let nested = Block(
+            id: "e1.list", kind: Self.kinds[5], range: 0..<0,
+            children: [Block(id: "e1", kind: .item(task: nil), range: 0..<0, children: [Self.leaf("e3", .paragraph(inlines: Self.inlines))])])
+        deltas += [
+            .insert(parent: "e9", index: nil, block: nested),
+            .retype(id: "e3", kind: .heading(level: 3, inlines: [])), .retype(id: "e3", kind: .paragraph(inlines: [])),
+            .remove(id: "e0.list"), .move(id: "t40:sku-1", parent: "t0", index: 2), .close(id: "e12"),
+            .append(id: "e3", cell: nil, drop: 0, before: 0, text: "x"),
+            .append(id: "e4", cell: nil, drop: 2, before: 0, text: "&"),
+            .append(id: "e5", cell: nil, drop: 0, before: 1, text: "y\n"),
+            .append(id: "e6", cell: 2, drop: 0, before: 0, text: "z"),
+            .splice(id: "e3", cell: nil, keep: 1, inlines: Self.inlines),
+            .splice(id: "e6", cell: 0, keep: 0, inlines: []),
+        ]
+        let (decoded, lines) = try Self.roundTrip(deltas)
+        #expect(decoded == deltas)
+        // Each op is one array line (no continuation here: no append follows its target).
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("[") })
+    }
+
+    @Test func sourceIdsAreNumbers() throws {
+        let (_, lines) = try Self.roundTrip([.close(id: "e0"), .close(id: "e345.list"), .close(id: "e007"), .close(id: "doc")])
+        #expect(Array(lines.dropFirst()) == [#"["c",0]"#, #"["c",-346]"#, #"["c","e007"]"#, #"["c","doc"]"#])
+    }
+
+    /// Random inline trees (seeded) survive the round trip.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func randomInlineTreesRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func tree(_ depth: Int) -> Inline {
+            let texts = ["a", "\"", "\\", "\u{0}", "é", "😀", "\n", "<&>", ""]
+            switch depth == 0 ? Int.random(in: 0..<5, using: &random) : Int.random(in: 0..<10, using: &random) {
+            case 0: return .text(texts.randomElement(using: &random)! + texts.randomElement(using: &random)!)
+            case 1: return .softBreak
+            case 2: return .lineBreak
+            case 3: return .code(texts.randomElement(using: &random)!)
+            case 4: return .html(texts.randomElement(using: &random)!)
+            case 5: return .emphasis((0..<Int.random(in: 0..<3, using: &random)).map { _ in tree(depth - 1) })
+            case 6: return .strong((0..<Int.random(in: 0..<3, using: &random)).map { _ in tree(depth - 1) })
+            case 7: return .strikethrough([tree(depth - 1)])
+            case 8: return .link(destination: texts.randomElement(using: &random)!, title: "t", children: [tree(depth - 1)])
+            default: return .image(source: "s", title: texts.randomElement(using: &random)!, children: [tree(depth - 1)])
+            }
+        }
+        let deltas = (0..<200).map { i in
+            DeltaPatch.splice(id: .source(i), cell: i % 2 == 0 ? nil : i % 5, keep: i % 4, inlines: (0..<3).map { _ in tree(4) })
+        }
+        #expect(try Self.roundTrip(deltas).decoded == deltas)
+    }
+
+    /// `JSONDecoder` stops at 512 levels; the short form's reader takes
+    /// lines nested up to `JSONValue.maximumDepth` (2,000) and still fits a
+    /// 512 KiB stack (a secondary thread's default on macOS) at that depth.
+    @Test func deepNestingDecodesOnASmallStack() throws {
+        // The line's arrays: the op, the inline list, then one per emphasis.
+        let levels = JSONValue.maximumDepth - 2
+        let result = LargeStack.run(stackSize: 512 << 10) { () -> Bool in
+            var inline = Inline.text("x")
+            for _ in 0..<levels { inline = .emphasis([inline]) }
+            let delta = DeltaPatch.splice(id: "e0", cell: nil, keep: 0, inlines: [inline])
+            return (try? Self.roundTrip([delta]).decoded == [delta]) ?? false
+        }
+        #expect(result)
+    }
+
+    /// One level deeper is refused with an error, not a crash.
+    @Test func tooDeepALineIsRejected() throws {
+        let levels = JSONValue.maximumDepth - 1
+        let line = #"["s",0,0,["# + String(repeating: #"["i","#, count: levels) + #""x""#
+            + String(repeating: "]", count: levels) + "]]"
+        var decoder = PatchStreamDecoder()
+        _ = try decoder.decode(line: Array(#"{"v":2}"#.utf8))
+        #expect(throws: PatchStreamError.self) { _ = try decoder.decode(line: Array(line.utf8)) }
+    }
+
+    @Test(arguments: [
+        #"["zap",0]"#, #"[]"#, #"[1,2]"#, #"["c"]"#, #"["c",0,1]"#, #"["c",1.5]"#, #"["c",true]"#,
+        #"["+","doc",[0]]"#, #"["+","doc",[0,"marquee"]]"#, #"["+","doc",[0,["p",[["blink"]]]]]"#,
+        #"["+","doc",[0,["p",[2]]]]"#, #"["+","doc",[0,"p"],-1]"#, #"["a",0]"#, #"["a",0,"x",-1]"#,
+        #"["s",0,0,[],1,2]"#, #"["u",0,["table",7,[]]]"#, #"["u",0,["table","nq",[[]]]]"#,
+        #"["u",0,["ol",true,1,"]"]]"#, #"["u",0,["li","x"]]"#, #"["c",0"#, #"["c",0]x"#, #"["c","\ud800"]"#,
+        "[\"c\",\"a\u{1}\"]", #"["c",01]"#, #"["u",0,["h7",[]]]"#,
+    ])
+    func badShortLinesAreRejected(_ line: String) throws {
+        var decoder = PatchStreamDecoder()
+        _ = try decoder.decode(line: Array(#"{"v":2}"#.utf8))
+        #expect(throws: PatchStreamError.self) { _ = try decoder.decode(line: Array(line.utf8)) }
+    }
+
+    /// Text after an insert goes to the inserted block's last leaf.
+    @Test func continuationAfterAnInsertTargetsTheLastLeaf() throws {
+        var document = StreamingDocument()
+        var writer = PatchStreamWriter()
+        writer.write(document.append("- a"))
+        writer.write(document.append("bc"))
+        let lines = String(decoding: writer.takeBytes(), as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines == [#"{"v":2}"#, #"["+","doc",[-1,"ul",[[0,"li",[[2,["p",["a"]]]]]]]]"#, #""bc""#])
+        var client = PatchStreamClient()
+        for line in lines { try client.apply(line: Array(line.utf8)) }
+        #expect(client.root == document.root.removingRanges())
+    }
+}
