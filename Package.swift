@@ -53,9 +53,11 @@ let package = Package(
         // Test-only helpers shared by the test targets (never in the product).
         .target(name: "StreamMarkTestSupport", path: "Tests/StreamMarkTestSupport"),
         .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark", "StreamMarkTestSupport"]),
-        .testTarget(name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
+        .testTarget(
+            name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
         .testTarget(name: "StreamMarkTerminalTests", dependencies: ["StreamMark", "StreamMarkTerminal"]),
-        .testTarget(name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
+        .testTarget(
+            name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
         .testTarget(
             name: "StreamMarkObservationTests",
             dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML", "StreamMarkAsync"]

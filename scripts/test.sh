@@ -2,10 +2,10 @@
 # The whole test suite, from a fresh clone: installs the Debian packages the
 # tests use (libcmark-dev, cmark-gfm as an oracle, tmux for the live
 # terminal test, chromium and selenium for the web client's browser test),
-# builds warning-free, runs every test (and again against a libcmark built
-# with UndefinedBehaviorSanitizer) and the browser test, checks that the
-# committed generated corpus matches its seeded generator, and runs the
-# benchmark's smoke mode so it never rots.
+# checks the formatting, builds warning-free, runs every test (and again
+# against a libcmark built with UndefinedBehaviorSanitizer) and the browser
+# test, checks that the committed generated corpus matches its seeded
+# generator, and runs the benchmark's smoke mode so it never rots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
@@ -15,6 +15,9 @@ scripts/setup.sh --test
 # byte: about 20 minutes in debug on 2 cores, a few in release), and the
 # CLI, browser, corpus and benchmark steps use the same binaries.
 build=(-c release -Xswiftc -enable-testing)
+
+echo "== format (swift format lint --strict, configuration in .swift-format)"
+swift format lint --strict -r Sources Tests Benchmarks Package.swift
 
 echo "== build (release with testing enabled; warnings are errors)"
 swift build "${build[@]}" --build-tests -Xswiftc -warnings-as-errors 2>&1 | tail -n 3

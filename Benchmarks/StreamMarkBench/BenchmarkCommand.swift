@@ -72,11 +72,14 @@ struct BenchmarkCommand {
         var inputs: [Input] = []
         if smoke {
             for shape in CorpusGenerator.shapes {
-                inputs.append(Input(name: "smoke:" + shape.name, bytes: Array(shape.make(max(1, shape.small / 20)).utf8)))
+                inputs.append(
+                    Input(name: "smoke:" + shape.name, bytes: Array(shape.make(max(1, shape.small / 20)).utf8)))
             }
             for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")).prefix(2) {
-                inputs.append(Input(name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file).prefix(1_024)),
-                                    isModelAnswer: true))
+                inputs.append(
+                    Input(
+                        name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file).prefix(1_024)),
+                        isModelAnswer: true))
             }
         } else if !files.isEmpty {
             for file in files {
@@ -86,11 +89,14 @@ struct BenchmarkCommand {
         } else {
             for folder in ["llm", "documents", "generated"] {
                 for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder(folder)) {
-                    inputs.append(Input(name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file)),
-                                        isModelAnswer: folder == "llm"))
+                    inputs.append(
+                        Input(
+                            name: file.lastPathComponent, bytes: Array(try Data(contentsOf: file)),
+                            isModelAnswer: folder == "llm"))
                 }
             }
-            inputs.append(Input(name: Summary.baselineADocument, bytes: Array(CorpusGenerator.longAnswer(bytes: 262_144).utf8)))
+            inputs.append(
+                Input(name: Summary.baselineADocument, bytes: Array(CorpusGenerator.longAnswer(bytes: 262_144).utf8)))
         }
         return inputs.filter { matches($0.name) }
     }
@@ -131,7 +137,8 @@ struct BenchmarkCommand {
                 emit(record)
                 if input.isModelAnswer && chunking == .bytes(4) { summary.modelAnswerSamples += samples }
                 if smoke, let root, root != parser.parse(bytes: input.bytes) {
-                    failures.append("\(input.name) in \(chunking) chunks: streamed tree differs from the one-shot parse")
+                    failures.append(
+                        "\(input.name) in \(chunking) chunks: streamed tree differs from the one-shot parse")
                 }
             }
             if renders, let chunking = chunkings.first {
@@ -158,7 +165,9 @@ struct BenchmarkCommand {
         }
         if memory && files.isEmpty && (filter == nil || matches("memory")) {
             let kilobytes = smoke ? 256 : 10_240
-            if let record = MemoryProbe.measure(kilobytes: kilobytes, chunking: .bytes(64), cap: smoke ? 0.5 : max(cap, 30)) {
+            if let record = MemoryProbe.measure(
+                kilobytes: kilobytes, chunking: .bytes(64), cap: smoke ? 0.5 : max(cap, 30))
+            {
                 emit(record)
             } else {
                 failures.append("memory probe child process failed")
@@ -175,8 +184,10 @@ struct BenchmarkCommand {
         }
         if markdown {
             let command = (["streammark-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
-            print(machine.markdown(
-                command: command, loadAfter: MachineInfo.loadAverageNow(), seconds: Double(Clock.now() - started) / 1e9))
+            print(
+                machine.markdown(
+                    command: command, loadAfter: MachineInfo.loadAverageNow(),
+                    seconds: Double(Clock.now() - started) / 1e9))
             print("")
             print(summary.markdown())
         }

@@ -52,9 +52,11 @@ struct BenchmarkRunner {
         for index in measured..<ends.count { estimate += max(0, fit.intercept + fit.slope * work[index]) }
         let percent = Double(ends[measured - 1]) * 100 / Double(max(1, ends.last ?? 1))
         let note = String(
-            format: "capped at %.1f s after %d of %d appends (%.1f%% of bytes); total extrapolated by the fit t = %.3g + %.3g·w",
+            format:
+                "capped at %.1f s after %d of %d appends (%.1f%% of bytes); total extrapolated by the fit t = %.3g + %.3g·w",
             cap, measured, ends.count, percent, fit.intercept, fit.slope)
-        return Drive(samples: samples, measured: measured, seconds: seconds, estimate: estimate, extrapolated: true, note: note)
+        return Drive(
+            samples: samples, measured: measured, seconds: seconds, estimate: estimate, extrapolated: true, note: note)
     }
 
     /// StreamMark's `StreamingDocument`, fed chunk by chunk, then finished.

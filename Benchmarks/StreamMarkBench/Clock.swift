@@ -25,7 +25,9 @@ enum Clock {
     }
 
     /// `thread CPU time` or `wall time`, for the results.
-    static var name: String { measuresCPUTime ? "thread CPU time (CLOCK_THREAD_CPUTIME_ID)" : "wall time (CLOCK_MONOTONIC)" }
+    static var name: String {
+        measuresCPUTime ? "thread CPU time (CLOCK_THREAD_CPUTIME_ID)" : "wall time (CLOCK_MONOTONIC)"
+    }
 
     /// The mean cost of one ``now()`` call, in nanoseconds.
     static func overhead() -> Double {

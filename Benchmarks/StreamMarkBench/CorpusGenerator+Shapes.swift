@@ -49,7 +49,9 @@ extension CorpusGenerator {
     static func numberedList(_ random: inout SplitMix64) -> String {
         var text = ""
         for number in 1...random.int(in: 3...7) {
-            text += "\(number). **" + words(random.int(in: 1...3), &random).capitalizedFirst + "**: " + sentence(&random) + "\n"
+            text +=
+                "\(number). **" + words(random.int(in: 1...3), &random).capitalizedFirst + "**: " + sentence(&random)
+                + "\n"
             if random.chance(20) { text += "   " + sentence(&random) + "\n" }
         }
         return text
@@ -77,7 +79,9 @@ extension CorpusGenerator {
         case 5: return indent + "for item in \(name) { total += item.\(other) }"
         case 6: return ""
         case 7: return indent + "// - \(words(random.int(in: 2...6), &random)) | * not markdown * |"
-        case 8: return indent + "\(name)[\(random.below(32))] = [\(random.below(9)), \(random.below(9)), \(random.below(9))]"
+        case 8:
+            return indent
+                + "\(name)[\(random.below(32))] = [\(random.below(9)), \(random.below(9)), \(random.below(9))]"
         default: return indent + "\(name)(\(other), \(random.below(1000)))"
         }
     }

@@ -39,14 +39,15 @@ struct CorpusGenerator {
     static let seed: UInt64 = 0x5354_5245_414D_4D4B  // "STREAMMK"
 
     /// All shapes, in the order they are generated.
-    static let shapes: [Shape] = [
-        Shape(name: "long-answer", full: 1_048_576, small: 12_000) { longAnswer(bytes: $0) },
-        Shape(name: "code-block", full: 102_400, small: 16_384) { codeBlock(bytes: $0) },
-        Shape(name: "long-list", full: 5_000, small: 80) { longList(items: $0) },
-        Shape(name: "long-table", full: 1_000, small: 150) { longTable(rows: $0) },
-        Shape(name: "long-blockquote", full: 2_000, small: 90) { longBlockQuote(paragraphs: $0) },
-        Shape(name: "link-references", full: 5_000, small: 200) { linkReferences(definitions: $0) },
-    ] + pathologicalShapes
+    static let shapes: [Shape] =
+        [
+            Shape(name: "long-answer", full: 1_048_576, small: 12_000) { longAnswer(bytes: $0) },
+            Shape(name: "code-block", full: 102_400, small: 16_384) { codeBlock(bytes: $0) },
+            Shape(name: "long-list", full: 5_000, small: 80) { longList(items: $0) },
+            Shape(name: "long-table", full: 1_000, small: 150) { longTable(rows: $0) },
+            Shape(name: "long-blockquote", full: 2_000, small: 90) { longBlockQuote(paragraphs: $0) },
+            Shape(name: "link-references", full: 5_000, small: 200) { linkReferences(definitions: $0) },
+        ] + pathologicalShapes
 
     /// The documents of one scale.
     ///

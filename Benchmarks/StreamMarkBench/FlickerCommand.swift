@@ -29,7 +29,8 @@ enum FlickerCommand {
         // as the generated 100 KB list).
         let costOnly = arguments.contains("--cost-only")
         let paths = arguments.filter { $0 != "--cost-only" }
-        let files = paths.isEmpty
+        let files =
+            paths.isEmpty
             ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm"))
             : paths.map { URL(fileURLWithPath: $0) }
         var rows: [Row] = []
@@ -60,7 +61,8 @@ enum FlickerCommand {
     }
 
     static func table(_ rows: [Row]) -> String {
-        var out = "| answer | KB | withdrawn (truth) | withdrawn (display) | per KB truth → display | display parse B/append (mean, max) | display µs/append (mean, max) |\n"
+        var out =
+            "| answer | KB | withdrawn (truth) | withdrawn (display) | per KB truth → display | display parse B/append (mean, max) | display µs/append (mean, max) |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|\n"
         var total = Row(name: "**all**", flicker: FlickerMeter.Result())
         for row in rows {
@@ -86,6 +88,7 @@ enum FlickerCommand {
         let parse = String(format: "%.0f, %d", Double(row.displayBytes) / Double(appends), row.maxDisplayBytes)
         let time = String(
             format: "%.1f, %.0f", Double(row.nanoseconds) / Double(appends) / 1000, Double(row.maxNanoseconds) / 1000)
-        return "| \(row.name) | \(kilobytes) | \(f.truthWithdrawn) | \(f.displayWithdrawn) | \(perKB) | \(parse) | \(time) |\n"
+        return
+            "| \(row.name) | \(kilobytes) | \(f.truthWithdrawn) | \(f.displayWithdrawn) | \(perKB) | \(parse) | \(time) |\n"
     }
 }

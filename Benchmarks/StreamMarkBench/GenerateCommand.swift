@@ -60,7 +60,9 @@ enum GenerateCommand {
                 }
                 let expected = Array(document.text.utf8)
                 if Array(data) != expected {
-                    let firstDifference = zip(Array(data), expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    let firstDifference = zip(Array(data), expected).enumerated().first {
+                        $0.element.0 != $0.element.1
+                    }?.offset
                     problems.append(
                         "differs \(path.path): \(data.count) bytes committed, \(expected.count) generated, "
                             + "first difference at byte \(firstDifference ?? min(data.count, expected.count))")
@@ -72,7 +74,8 @@ enum GenerateCommand {
             }
         }
         for problem in problems { print(problem) }
-        print(problems.isEmpty ? "generate --check: Corpus/generated matches the generator" : "generate --check: FAILED")
+        print(
+            problems.isEmpty ? "generate --check: Corpus/generated matches the generator" : "generate --check: FAILED")
         return problems.isEmpty ? 0 : 1
     }
 
@@ -83,7 +86,9 @@ enum GenerateCommand {
 
     static func usage(_ message: String) -> Int32 {
         FileHandle.standardError.write(
-            Data("generate: \(message)\nusage: streammark-bench generate [--out DIR] [--scale small|full] [--check]\n".utf8))
+            Data(
+                "generate: \(message)\nusage: streammark-bench generate [--out DIR] [--scale small|full] [--check]\n"
+                    .utf8))
         return 2
     }
 }

@@ -64,7 +64,9 @@ struct GrowthCommand {
 
     func run() -> Int32 {
         print("growth: \(chunk)-byte chunks, in process, append…finish, fastest of 3, \(Clock.name)")
-        print("shape".padding(toLength: 28, withPad: " ", startingAt: 0) + "      small        large    ms small    ms large   ratio@10×")
+        print(
+            "shape".padding(toLength: 28, withPad: " ", startingAt: 0)
+                + "      small        large    ms small    ms large   ratio@10×")
         var worst = (name: "", ratio: 0.0)
         var failures: [String] = []
         for shape in shapes() {
@@ -77,12 +79,14 @@ struct GrowthCommand {
             if ratio > 12 { failures.append("\(shape.name) \(String(format: "%.1f", ratio))×") }
             print(
                 shape.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                    + String(format: "%9.1f KB %9.1f KB %11.1f %11.1f %10.1f×", Double(small.count) / 1024,
+                    + String(
+                        format: "%9.1f KB %9.1f KB %11.1f %11.1f %10.1f×", Double(small.count) / 1024,
                         Double(large.count) / 1024, ts * 1000, tl * 1000, ratio))
         }
         let verdict = failures.isEmpty ? "[OK]" : "[NO]"
-        print("\(verdict) time for 10× size ≤ 12× on every shape: worst \(worst.name) \(String(format: "%.1f", worst.ratio))×"
-            + (failures.isEmpty ? "" : "; over 12×: " + failures.joined(separator: ", ")))
+        print(
+            "\(verdict) time for 10× size ≤ 12× on every shape: worst \(worst.name) \(String(format: "%.1f", worst.ratio))×"
+                + (failures.isEmpty ? "" : "; over 12×: " + failures.joined(separator: ", ")))
         return 0
     }
 
@@ -114,7 +118,8 @@ extension GrowthCommand {
         var pool: [UInt8] = []
         let folders = ["documents", "llm"]
         for name in ["commonmark/spec.txt", "gfm/spec.txt"] {
-            pool += (try? Data(contentsOf: CorpusLocation.folder(".").appendingPathComponent(name))).map(Array.init) ?? []
+            pool +=
+                (try? Data(contentsOf: CorpusLocation.folder(".").appendingPathComponent(name))).map(Array.init) ?? []
             pool += Array("\n\n".utf8)
         }
         for folder in folders {

@@ -20,7 +20,8 @@ struct LatencySummary: Codable {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
         func rank(_ percent: Double) -> Double {
-            let index = Swift.max(0, Swift.min(sorted.count - 1, Int((percent / 100 * Double(sorted.count)).rounded(.up)) - 1))
+            let index = Swift.max(
+                0, Swift.min(sorted.count - 1, Int((percent / 100 * Double(sorted.count)).rounded(.up)) - 1))
             return Double(sorted[index]) / 1_000
         }
         mean = Double(samples.reduce(0, &+)) / Double(samples.count) / 1_000

@@ -35,7 +35,8 @@ struct MachineInfo {
         }
         info.swift = run(["swift", "--version"])?.split(separator: "\n").first.map(String.init) ?? "unknown"
         let root = CorpusLocation.repositoryRoot.path
-        info.commit = ProcessInfo.processInfo.environment["STREAMMARK_COMMIT"]
+        info.commit =
+            ProcessInfo.processInfo.environment["STREAMMARK_COMMIT"]
             ?? run(["git", "-C", root, "rev-parse", "--short", "HEAD"]) ?? "unknown (not a git checkout)"
         info.engineDirty = !(run(["git", "-C", root, "status", "--porcelain", "--", "Sources"]) ?? "").isEmpty
         info.loadAverage = loadAverageNow()

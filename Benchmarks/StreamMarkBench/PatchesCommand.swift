@@ -39,7 +39,9 @@ enum PatchesCommand {
         var files: [URL] = []
         var index = 0
         while index < arguments.count {
-            if arguments[index] == "--chunk", index + 1 < arguments.count, let size = Int(arguments[index + 1]), size > 0 {
+            if arguments[index] == "--chunk", index + 1 < arguments.count, let size = Int(arguments[index + 1]),
+                size > 0
+            {
                 chunks.append(size)
                 index += 2
                 continue
@@ -52,7 +54,9 @@ enum PatchesCommand {
             ($0.lastPathComponent, [UInt8]((try? Data(contentsOf: $0)) ?? Data()))
         }
         if files.isEmpty {
-            let code = [UInt8]((try? Data(contentsOf: CorpusLocation.folder("generated").appendingPathComponent("code-block.md"))) ?? Data())
+            let code = [UInt8](
+                (try? Data(contentsOf: CorpusLocation.folder("generated").appendingPathComponent("code-block.md")))
+                    ?? Data())
             documents.append(("code-block.md (first 50 KB)", Array(code.prefix(50_000))))
         }
         for chunk in chunks {
@@ -111,7 +115,9 @@ enum PatchesCommand {
                 if size > 2 * chunk + 100 {
                     row.largeAppends += 1
                     row.largeAppendBytes += size
-                    for line in out.split(separator: 0x0A) { row.largeBytesByOp[opName(line), default: 0] += line.count + 1 }
+                    for line in out.split(separator: 0x0A) {
+                        row.largeBytesByOp[opName(line), default: 0] += line.count + 1
+                    }
                 }
             }
         }
@@ -146,10 +152,12 @@ enum PatchesCommand {
         func ratio(_ a: Int, _ b: Int) -> String { String(format: "%.2f×", Double(a) / Double(max(1, b))) }
         func micro(_ x: Double) -> String { String(format: "%.2f", x) }
         var out = "\n### \(chunk)-byte chunks\n\n"
-        out += "| document | bytes | appends | v1 ÷ text | v2 ÷ text | v2 max bytes/append | appends > 2·chunk+100 B (share of v2 bytes) | µs/append JSONEncoder v1 (before) | writer v1 | writer v2 |\n"
+        out +=
+            "| document | bytes | appends | v1 ÷ text | v2 ÷ text | v2 max bytes/append | appends > 2·chunk+100 B (share of v2 bytes) | µs/append JSONEncoder v1 (before) | writer v1 | writer v2 |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in rows {
-            out += "| \(row.name) | \(row.bytes) | \(row.appends) | \(ratio(row.v1Bytes, row.bytes)) | "
+            out +=
+                "| \(row.name) | \(row.bytes) | \(row.appends) | \(ratio(row.v1Bytes, row.bytes)) | "
                 + "\(ratio(row.v2Bytes, row.bytes)) | \(row.maxAppendBytes) | \(row.largeAppends) (\(String(format: "%.0f%%", Double(row.largeAppendBytes) * 100 / Double(max(1, row.v2Bytes))))) | "
                 + "\(micro(mean(row.jsonEncoder))) | \(micro(mean(row.writerV1))) | \(micro(mean(row.writerV2))) |\n"
         }
@@ -157,11 +165,13 @@ enum PatchesCommand {
         let v2Ratios = answers.map { Double($0.v2Bytes) / Double(max(1, $0.bytes)) }.sorted()
         let v1Ratios = answers.map { Double($0.v1Bytes) / Double(max(1, $0.bytes)) }.sorted()
         if !v2Ratios.isEmpty {
-            out += "\nAnswers: v2 ÷ text median \(String(format: "%.2f", v2Ratios[v2Ratios.count / 2]))×, "
+            out +=
+                "\nAnswers: v2 ÷ text median \(String(format: "%.2f", v2Ratios[v2Ratios.count / 2]))×, "
                 + "max \(String(format: "%.2f", v2Ratios.last!))×, min \(String(format: "%.2f", v2Ratios.first!))× "
                 + "(v1: median \(String(format: "%.1f", v1Ratios[v1Ratios.count / 2]))×, max \(String(format: "%.1f", v1Ratios.last!))×). "
             let pooled = { (keyPath: KeyPath<Row, [UInt64]>) in answers.flatMap { $0[keyPath: keyPath] } }
-            out += "Encoding per append, all answers pooled (mean / p99 µs): JSONEncoder v1 "
+            out +=
+                "Encoding per append, all answers pooled (mean / p99 µs): JSONEncoder v1 "
                 + "\(micro(mean(pooled(\.jsonEncoder)))) / \(micro(percentile(pooled(\.jsonEncoder), 0.99))), writer v1 "
                 + "\(micro(mean(pooled(\.writerV1)))) / \(micro(percentile(pooled(\.writerV1), 0.99))), writer v2 "
                 + "\(micro(mean(pooled(\.writerV2)))) / \(micro(percentile(pooled(\.writerV2), 0.99))).\n"
@@ -169,7 +179,8 @@ enum PatchesCommand {
             for row in answers { byOp.merge(row.largeBytesByOp, uniquingKeysWith: +) }
             let large = answers.reduce(0) { $0 + $1.largeAppendBytes }
             let total = answers.reduce(0) { $0 + $1.v2Bytes }
-            out += "Appends over 2·chunk+100 bytes: \(answers.reduce(0) { $0 + $1.largeAppends }) of "
+            out +=
+                "Appends over 2·chunk+100 bytes: \(answers.reduce(0) { $0 + $1.largeAppends }) of "
                 + "\(answers.reduce(0) { $0 + $1.appends }), \(String(format: "%.0f%%", Double(large) * 100 / Double(max(1, total)))) of the v2 bytes; "
                 + "their bytes by op: "
                 + byOp.sorted { $0.value > $1.value }.map {

@@ -18,7 +18,9 @@ struct Summary {
         }
         /// p99 at the largest size over p99 at the smallest.
         var p99Ratio: Double? {
-            guard let first = records.first?.latency?.p99, let last = records.last?.latency?.p99, first > 0 else { return nil }
+            guard let first = records.first?.latency?.p99, let last = records.last?.latency?.p99, first > 0 else {
+                return nil
+            }
             return last / first
         }
         var extrapolated: Bool { records.contains { $0.extrapolated } }
@@ -117,7 +119,8 @@ struct Summary {
             rows.append([
                 shape.shape,
                 shape.records.map { kb($0.bytes) }.joined(separator: " / "),
-                shape.records.map { ($0.extrapolated ? "~" : "") + f($0.estimatedSeconds * 1000, 1) }.joined(separator: " / "),
+                shape.records.map { ($0.extrapolated ? "~" : "") + f($0.estimatedSeconds * 1000, 1) }.joined(
+                    separator: " / "),
                 shape.records.map { f($0.latency?.p99 ?? 0) }.joined(separator: " / "),
                 f(shape.exponent),
                 shape.extrapolated ? "~ = capped run, extrapolated" : "",
@@ -129,11 +132,19 @@ struct Summary {
     /// The Markdown block pasted into `Benchmarks/README.md`.
     func markdown() -> String {
         var lines = ["### Targets", "", TableFormatter.markdown(targetRows()), ""]
-        if !growth.isEmpty { lines += ["### Growth (StreamMark, 4-byte appends)", "", TableFormatter.markdown(growthRows()), ""] }
-        var rows = [["document", "KB", "4-byte mean / p99 µs", "cmark B/append (4-byte)", "renders/append (4-byte)", "64-byte ms", "one-shot ms (StreamMark / cmark)",
-                     "full re-parse ×", "tail re-parse ×"]]
+        if !growth.isEmpty {
+            lines += ["### Growth (StreamMark, 4-byte appends)", "", TableFormatter.markdown(growthRows()), ""]
+        }
+        var rows = [
+            [
+                "document", "KB", "4-byte mean / p99 µs", "cmark B/append (4-byte)", "renders/append (4-byte)",
+                "64-byte ms", "one-shot ms (StreamMark / cmark)",
+                "full re-parse ×", "tail re-parse ×",
+            ]
+        ]
         var seen: Set<String> = []
-        for stream in records where stream.system == "streammark" && stream.chunking == "4" && seen.insert(stream.document).inserted {
+        for stream in records
+        where stream.system == "streammark" && stream.chunking == "4" && seen.insert(stream.document).inserted {
             let name = stream.document
             let s64 = record(name, "streammark", "64")
             let rendered = record(name, "streammark+html", "4")
@@ -148,16 +159,24 @@ struct Summary {
                 rendered?.rendersPerAppend.map { f($0) } ?? "",
                 s64.map(ms) ?? "",
                 "\(once.map(ms) ?? "") / \(cmark.map(ms) ?? "")",
-                a.map { f($0.estimatedSeconds / stream.estimatedSeconds, 1) + ($0.extrapolated ? " (extrap.)" : "") } ?? "",
-                b.map { f($0.estimatedSeconds / stream.estimatedSeconds, 1) + ($0.extrapolated ? " (extrap.)" : "") } ?? "",
+                a.map { f($0.estimatedSeconds / stream.estimatedSeconds, 1) + ($0.extrapolated ? " (extrap.)" : "") }
+                    ?? "",
+                b.map { f($0.estimatedSeconds / stream.estimatedSeconds, 1) + ($0.extrapolated ? " (extrap.)" : "") }
+                    ?? "",
             ])
         }
-        lines += ["### Per document", "", TableFormatter.markdown(rows), "",
-                  "`~` marks a run capped by time whose total is extrapolated (see the `note` of its `--json` record)."]
+        lines += [
+            "### Per document", "", TableFormatter.markdown(rows), "",
+            "`~` marks a run capped by time whose total is extrapolated (see the `note` of its `--json` record).",
+        ]
         return lines.joined(separator: "\n")
     }
 
     func f(_ value: Double, _ digits: Int = 2) -> String { TableFormatter.number(value, digits: digits) }
-    func kb(_ bytes: Int) -> String { bytes >= 1_048_576 ? f(Double(bytes) / 1_048_576, 1) + " MB" : f(Double(bytes) / 1024, 1) + " KB" }
-    func ms(_ record: BenchmarkRecord) -> String { (record.extrapolated ? "~" : "") + f(record.estimatedSeconds * 1000, 1) + " ms" }
+    func kb(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? f(Double(bytes) / 1_048_576, 1) + " MB" : f(Double(bytes) / 1024, 1) + " KB"
+    }
+    func ms(_ record: BenchmarkRecord) -> String {
+        (record.extrapolated ? "~" : "") + f(record.estimatedSeconds * 1000, 1) + " ms"
+    }
 }

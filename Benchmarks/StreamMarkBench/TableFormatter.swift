@@ -52,7 +52,8 @@ enum TableFormatter {
         var lines = ["| " + header.joined(separator: " | ") + " |"]
         lines.append("|" + header.map { _ in " --- |" }.joined())
         for row in rows.dropFirst() {
-            lines.append("| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            lines.append(
+                "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }

@@ -42,7 +42,8 @@ case "memory-probe":
     exit(MemoryProbe.runChild(kilobytes: kilobytes, chunking: chunking, cap: cap))
 case "--growth", "growth":
     guard let command = GrowthCommand(Array(arguments.dropFirst())) else {
-        FileHandle.standardError.write(Data("usage: streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]\n".utf8))
         exit(2)
     }
     exit(command.run())

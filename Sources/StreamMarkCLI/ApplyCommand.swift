@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreamMark
 import StreamMarkHTML
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `streammark apply [--format html|tree|patches] [--protocol 1|2]
 /// [--unsafe] [FILE]`: the reference client. Reads a patch stream (version

@@ -140,7 +140,12 @@ struct CommandLineOptions {
                     throw UsageError(message: "unknown option '\(argument)'")
                 }
             }
-            if inline != nil && ["--fragments", "--partial", "--display", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm", "--stats"].contains(flag) {
+            if inline != nil
+                && [
+                    "--fragments", "--partial", "--display", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm",
+                    "--stats",
+                ].contains(flag)
+            {
                 throw UsageError(message: "\(flag) takes no value")
             }
             index += 1

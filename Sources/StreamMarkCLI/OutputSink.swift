@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to a file descriptor with `write(2)`, retrying partial writes and
@@ -30,9 +30,9 @@ struct OutputSink {
         var remaining = bytes.count
         while remaining > 0 {
             #if canImport(Glibc)
-            let written = Glibc.write(descriptor, pointer, remaining)
+                let written = Glibc.write(descriptor, pointer, remaining)
             #else
-            let written = Darwin.write(descriptor, pointer, remaining)
+                let written = Darwin.write(descriptor, pointer, remaining)
             #endif
             if written < 0 {
                 let error = errno
@@ -40,7 +40,8 @@ struct OutputSink {
                 // EPIPE: the reader is gone, which is how pipelines end.
                 if error == EPIPE { _exit(0) }
                 if descriptor != 2 {
-                    OutputSink.standardError.write("streammark: cannot write output: \(String(cString: strerror(error)))\n")
+                    OutputSink.standardError.write(
+                        "streammark: cannot write output: \(String(cString: strerror(error)))\n")
                 }
                 _exit(1)
             }

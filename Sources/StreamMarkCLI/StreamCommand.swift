@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreamMark
 import StreamMarkHTML
 import StreamMarkTerminal
 import StreamMarkWire
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The main command: streams the input through the engine into the chosen
 /// output format.

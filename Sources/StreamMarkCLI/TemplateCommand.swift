@@ -258,7 +258,8 @@ func runTemplateVerify(_ arguments: [String]) -> Int32 {
     }
     guard let templatePath = parsed.templatePath else { return reportUsage("missing --template", templateVerifyUsage) }
     guard let sequencePath = parsed.sequencePath, parsed.dataPath == nil, parsed.format == nil else {
-        return reportUsage("verify --template needs --data-sequence S.ndjson (and no --data or --format)", templateVerifyUsage)
+        return reportUsage(
+            "verify --template needs --data-sequence S.ndjson (and no --data or --format)", templateVerifyUsage)
     }
     do throws(TemplateFailure) {
         let template = try loadTemplate(templatePath)

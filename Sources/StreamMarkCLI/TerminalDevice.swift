@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Set by the SIGWINCH handler; read and cleared by the main loop.
@@ -28,9 +28,9 @@ enum TerminalDevice {
     static func watchResizes() {
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { _ in windowSizeChanged = 1 }
+            action.__sigaction_handler.sa_handler = { _ in windowSizeChanged = 1 }
         #else
-        action.__sigaction_u.__sa_handler = { _ in windowSizeChanged = 1 }
+            action.__sigaction_u.__sa_handler = { _ in windowSizeChanged = 1 }
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0

@@ -17,7 +17,9 @@ final class TerminalOutput: StreamOutput {
     ///   - fixedWidth: the `--width` value, which resizes do not override.
     init(options: TerminalOptions, live: Bool, columns: Int, height: Int, fixedWidth: Int?) {
         self.fixedWidth = fixedWidth
-        writer = LiveTerminalWriter(renderer: TerminalRenderer(options: options), live: live, columns: columns, height: height) {
+        writer = LiveTerminalWriter(
+            renderer: TerminalRenderer(options: options), live: live, columns: columns, height: height
+        ) {
             OutputSink.standardOutput.write($0)
         }
     }
@@ -40,6 +42,7 @@ final class TerminalOutput: StreamOutput {
     func resized(document: StreamingDocument) {
         guard writer.live, let size = TerminalDevice.size(of: 1) else { return }
         writer.resize(
-            width: fixedWidth ?? size.columns, columns: size.columns, height: size.rows, isClosed: { document.isClosed($0) })
+            width: fixedWidth ?? size.columns, columns: size.columns, height: size.rows,
+            isClosed: { document.isClosed($0) })
     }
 }

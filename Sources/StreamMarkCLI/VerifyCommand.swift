@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreamMark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `streammark verify [--chunking every-byte|lines|random:SEED|N] [--smart]
 /// [--no-gfm] [--extensions LIST] FILE...`: streams each file through the

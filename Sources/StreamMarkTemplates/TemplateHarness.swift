@@ -118,7 +118,9 @@ public struct TemplateHarness: Sendable {
             guard let old = previousItems[item.path] else { continue }
             statistics.keptItems += 1
             if old.markdown == item.markdown, old.headID != item.headID {
-                fail("item \(item.path) changed id from \(old.headID?.rawValue ?? "none") to \(item.headID?.rawValue ?? "none")")
+                fail(
+                    "item \(item.path) changed id from \(old.headID?.rawValue ?? "none") to \(item.headID?.rawValue ?? "none")"
+                )
             }
             if let head = item.headID, head.rawValue != item.path, !head.rawValue.hasPrefix(item.path + ".") {
                 fail("item \(item.path) has head id \(head)")

@@ -110,7 +110,8 @@ struct TemplateIdentifier {
             child.range = range
             var isList = false
             if case .list = child.kind { isList = true }
-            let scope = isList
+            let scope =
+                isList
                 ? listScope(range, scope: scope(of: range), parentScope: parentScope) : scope(of: range)
             var id: String
             if scope >= 0 && scope != parentScope && heads[scope] == nil {
@@ -170,7 +171,9 @@ struct TemplateIdentifier {
         block.range = (block.range.lowerBound - delta)..<(block.range.upperBound - delta)
         switch block.kind {
         case .table(var attributes):
-            for i in attributes.header.indices { attributes.header[i].range = shifted(attributes.header[i].range, delta) }
+            for i in attributes.header.indices {
+                attributes.header[i].range = shifted(attributes.header[i].range, delta)
+            }
             block.kind = .table(attributes)
         case .tableRow(var cells):
             for i in cells.indices { cells[i].range = shifted(cells[i].range, delta) }

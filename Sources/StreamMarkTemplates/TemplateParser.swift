@@ -26,8 +26,6 @@ struct TemplateParser {
     /// Sections nested deeper than this are an error (keeps recursion bounded).
     static let maximumDepth = 200
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
     func error(_ message: String, at offset: Int) -> TemplateError {
         TemplateError(message: message, bytes: bytes, offset: offset)
     }
@@ -66,7 +64,8 @@ struct TemplateParser {
                 end += 1
             }
             guard found else {
-                throw error(triple ? "unclosed tag: '{{{' without '}}}'" : "unclosed tag: '{{' without '}}'", at: tagStart)
+                throw error(
+                    triple ? "unclosed tag: '{{{' without '}}}'" : "unclosed tag: '{{' without '}}'", at: tagStart)
             }
             let content = String(decoding: bytes[contentStart..<end], as: UTF8.self)
             let tag = try classify(content, raw: triple, at: tagStart)
@@ -90,12 +89,16 @@ struct TemplateParser {
         guard let first = trimmed.first else { throw error("empty tag '{{}}'", at: offset) }
         switch first {
         case "#":
-            let words = trimmed.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let words = trimmed.dropFirst().split(whereSeparator: {
+                $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+            })
             guard let name = words.first else { throw error("section tag without a name", at: offset) }
             switch name {
             case "each":
                 guard words.count >= 2, let path = TemplatePath(words[1]) else {
-                    throw error(words.count >= 2 ? "bad path '\(words[1])' in '{{#each}}'" : "'{{#each}}' needs a path", at: offset)
+                    throw error(
+                        words.count >= 2 ? "bad path '\(words[1])' in '{{#each}}'" : "'{{#each}}' needs a path",
+                        at: offset)
                 }
                 guard words.count >= 3, words[2].hasPrefix("key=") else {
                     throw error("'{{#each \(path)}}' needs an explicit key: '{{#each \(path) key=field}}'", at: offset)
@@ -110,7 +113,9 @@ struct TemplateParser {
                 return .each(path, key: key)
             case "if":
                 guard words.count == 2, let path = TemplatePath(words[1]) else {
-                    throw error(words.count == 2 ? "bad path '\(words[1])' in '{{#if}}'" : "'{{#if}}' needs exactly one path", at: offset)
+                    throw error(
+                        words.count == 2 ? "bad path '\(words[1])' in '{{#if}}'" : "'{{#if}}' needs exactly one path",
+                        at: offset)
                 }
                 return .conditional(path)
             default:
@@ -124,7 +129,9 @@ struct TemplateParser {
             return .close(String(name))
         case "&":
             let pathText = trimmed.dropFirst().trimmingSpaces()
-            guard let path = TemplatePath(pathText) else { throw error("bad path '\(pathText)' in '{{&…}}'", at: offset) }
+            guard let path = TemplatePath(pathText) else {
+                throw error("bad path '\(pathText)' in '{{&…}}'", at: offset)
+            }
             return .value(path, raw: true)
         default:
             if trimmed == "else" { return .otherwise }

@@ -108,7 +108,10 @@ public enum DisplayWidth {
                 } else if kind == "]" {
                     while let c = iterator.next() {
                         if c == "\u{07}" { break }
-                        if c == "\u{1B}" { _ = iterator.next(); break }
+                        if c == "\u{1B}" {
+                            _ = iterator.next()
+                            break
+                        }
                     }
                 }
                 continue

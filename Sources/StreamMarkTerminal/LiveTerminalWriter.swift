@@ -167,7 +167,8 @@ public final class LiveTerminalWriter {
             // provisional display is rendered apart (both O(screen) or O(open block)).
             let cached = !narrowed && !(isLast && display.differsFromTruth)
             for block in shownBlocks(for: truth, isLast: isLast) {
-                let lines = cached
+                let lines =
+                    cached
                     ? chunk(block, hasContentBefore: content)
                     : displayChunk(block, hasContentBefore: content)
                 if !lines.isEmpty { content = true }

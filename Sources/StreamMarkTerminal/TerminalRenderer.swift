@@ -419,6 +419,9 @@ public struct TerminalRenderer: Sendable {
 
     /// A URL without control characters (they would end an OSC sequence).
     static func sanitizedURL(_ url: String) -> String {
-        String(String.UnicodeScalarView(url.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }))
+        String(
+            String.UnicodeScalarView(
+                url.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) })
+        )
     }
 }

@@ -14,9 +14,13 @@ extension WireDecoder {
         var known = false
         if let message = object["message"] {
             known = true
-            guard let fields = message as? [String: Any] else { throw malformed("message is not an object", line: number) }
+            guard let fields = message as? [String: Any] else {
+                throw malformed("message is not an object", line: number)
+            }
             if let content = fields["content"] {
-                guard let piece = content as? String else { throw malformed("message.content is not a string", line: number) }
+                guard let piece = content as? String else {
+                    throw malformed("message.content is not a string", line: number)
+                }
                 text.append(contentsOf: piece.utf8)
             }
         }

@@ -48,7 +48,9 @@ extension WireDecoder {
     ) throws(WireError) {
         switch type {
         case "response.output_text.delta":
-            guard let delta = object["delta"] as? String else { throw malformed("\(type) without a string delta", line: line) }
+            guard let delta = object["delta"] as? String else {
+                throw malformed("\(type) without a string delta", line: line)
+            }
             text.append(contentsOf: delta.utf8)
         case "response.completed", "response.incomplete":
             isComplete = true

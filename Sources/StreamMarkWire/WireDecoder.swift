@@ -67,7 +67,9 @@ public struct WireDecoder: Sendable {
                 try decodeLine(line, number: number, into: &text)
             }
             if lines.pendingCount > Self.maxLineLength {
-                throw WireError(reason: .lineTooLong, message: "\(format): line \(lines.lineNumber + 1) is longer than \(Self.maxLineLength) bytes")
+                throw WireError(
+                    reason: .lineTooLong,
+                    message: "\(format): line \(lines.lineNumber + 1) is longer than \(Self.maxLineLength) bytes")
             }
         } catch {
             failure = error
@@ -88,8 +90,9 @@ public struct WireDecoder: Sendable {
             do throws(WireError) {
                 if let (line, number) = partial { try decodeLine(line, number: number, into: &text) }
                 if !isComplete && format != .ollama { try dispatchEvent(line: lines.lineNumber, into: &text) }
-            } catch where error.reason == .malformed && partial != nil {
-                throw WireError(reason: .cutMidLine, message: "\(format): stream cut mid-line at line \(lines.lineNumber)")
+            } catch  where error.reason == .malformed && partial != nil {
+                throw WireError(
+                    reason: .cutMidLine, message: "\(format): stream cut mid-line at line \(lines.lineNumber)")
             }
             guard isComplete else {
                 throw WireError(reason: .unfinished, message: "\(format): stream ended before \(finalEventName)")
@@ -119,7 +122,8 @@ public struct WireDecoder: Sendable {
         }
     }
 
-    private mutating func decodeLine(_ line: ArraySlice<UInt8>, number: Int, into text: inout [UInt8]) throws(WireError) {
+    private mutating func decodeLine(_ line: ArraySlice<UInt8>, number: Int, into text: inout [UInt8]) throws(WireError)
+    {
         switch format {
         case .text: text.append(contentsOf: line)
         case .ollama: try decodeOllamaLine(line, number: number, into: &text)
@@ -139,6 +143,8 @@ public struct WireDecoder: Sendable {
 
     /// An error event's error.
     func errorEvent(_ message: String, line: Int) -> WireError {
-        WireError(reason: .errorEvent, message: "\(format): error event at line \(line): \(WireText.oneLine(message, limit: 300))")
+        WireError(
+            reason: .errorEvent,
+            message: "\(format): error event at line \(line): \(WireText.oneLine(message, limit: 300))")
     }
 }

@@ -39,42 +39,87 @@ public struct WireEncoder: Sendable {
         case (.text, _):
             out = deltas.joined()
         case (.openai, .chat):
-            out += sse(nil, #"{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}"#)
+            out += sse(
+                nil,
+                #"{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}"#
+            )
             for delta in deltas {
-                out += sse(nil, #"{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":DELTA},"finish_reason":null}]}"#.replacingFirst("DELTA", with: quoted(delta)))
+                out += sse(
+                    nil,
+                    #"{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":DELTA},"finish_reason":null}]}"#
+                        .replacingFirst("DELTA", with: quoted(delta)))
             }
-            out += sse(nil, #"{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#)
-            out += sse(nil, #"{"id":"c1","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":12}}"#)
+            out += sse(
+                nil,
+                #"{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#
+            )
+            out += sse(
+                nil,
+                #"{"id":"c1","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":12}}"#
+            )
             out += "data: [DONE]\n\n"
         case (.openai, .responses):
-            out += sse("response.created", #"{"type":"response.created","sequence_number":0,"response":{"id":"r1","status":"in_progress"}}"#)
-            out += sse("response.output_item.added", #"{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"id":"m1","type":"message","role":"assistant","content":[]}}"#)
-            out += sse("response.content_part.added", #"{"type":"response.content_part.added","sequence_number":2,"item_id":"m1","output_index":0,"content_index":0,"part":{"type":"output_text","text":""}}"#)
+            out += sse(
+                "response.created",
+                #"{"type":"response.created","sequence_number":0,"response":{"id":"r1","status":"in_progress"}}"#)
+            out += sse(
+                "response.output_item.added",
+                #"{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"id":"m1","type":"message","role":"assistant","content":[]}}"#
+            )
+            out += sse(
+                "response.content_part.added",
+                #"{"type":"response.content_part.added","sequence_number":2,"item_id":"m1","output_index":0,"content_index":0,"part":{"type":"output_text","text":""}}"#
+            )
             for (index, delta) in deltas.enumerated() {
-                out += sse("response.output_text.delta", #"{"type":"response.output_text.delta","sequence_number":SEQ,"item_id":"m1","output_index":0,"content_index":0,"delta":DELTA}"#.replacingFirst("SEQ", with: "\(index + 3)").replacingFirst("DELTA", with: quoted(delta)))
+                out += sse(
+                    "response.output_text.delta",
+                    #"{"type":"response.output_text.delta","sequence_number":SEQ,"item_id":"m1","output_index":0,"content_index":0,"delta":DELTA}"#
+                        .replacingFirst("SEQ", with: "\(index + 3)").replacingFirst("DELTA", with: quoted(delta)))
             }
-            out += sse("response.output_text.done", #"{"type":"response.output_text.done","item_id":"m1","output_index":0,"content_index":0,"text":"..."}"#)
-            out += sse("response.completed", #"{"type":"response.completed","response":{"id":"r1","status":"completed"}}"#)
+            out += sse(
+                "response.output_text.done",
+                #"{"type":"response.output_text.done","item_id":"m1","output_index":0,"content_index":0,"text":"..."}"#)
+            out += sse(
+                "response.completed", #"{"type":"response.completed","response":{"id":"r1","status":"completed"}}"#)
         case (.anthropic, _):
-            out += sse("message_start", #"{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"claude","stop_reason":null,"usage":{"input_tokens":9,"output_tokens":1}}}"#)
-            out += sse("content_block_start", #"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#)
+            out += sse(
+                "message_start",
+                #"{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"claude","stop_reason":null,"usage":{"input_tokens":9,"output_tokens":1}}}"#
+            )
+            out += sse(
+                "content_block_start",
+                #"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#)
             out += sse("ping", #"{"type": "ping"}"#)
             for delta in deltas {
-                out += sse("content_block_delta", #"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":DELTA}}"#.replacingFirst("DELTA", with: quoted(delta)))
+                out += sse(
+                    "content_block_delta",
+                    #"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":DELTA}}"#
+                        .replacingFirst("DELTA", with: quoted(delta)))
             }
             out += sse("content_block_stop", #"{"type":"content_block_stop","index":0}"#)
-            out += sse("message_delta", #"{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":12}}"#)
+            out += sse(
+                "message_delta",
+                #"{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":12}}"#
+            )
             out += sse("message_stop", #"{"type":"message_stop"}"#)
         case (.ollama, .chat):
             for delta in deltas {
-                out += #"{"model":"llama3.2","created_at":"2026-12-01T04:00:00Z","message":{"role":"assistant","content":DELTA},"done":false}"#.replacingFirst("DELTA", with: quoted(delta)) + "\n"
+                out +=
+                    #"{"model":"llama3.2","created_at":"2026-12-01T04:00:00Z","message":{"role":"assistant","content":DELTA},"done":false}"#
+                    .replacingFirst("DELTA", with: quoted(delta)) + "\n"
             }
-            out += #"{"model":"llama3.2","created_at":"2026-12-01T04:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","eval_count":12}"# + "\n"
+            out +=
+                #"{"model":"llama3.2","created_at":"2026-12-01T04:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","eval_count":12}"#
+                + "\n"
         case (.ollama, .responses):
             for delta in deltas {
-                out += #"{"model":"llama3.2","created_at":"2026-12-01T04:00:00Z","response":DELTA,"done":false}"#.replacingFirst("DELTA", with: quoted(delta)) + "\n"
+                out +=
+                    #"{"model":"llama3.2","created_at":"2026-12-01T04:00:00Z","response":DELTA,"done":false}"#
+                    .replacingFirst("DELTA", with: quoted(delta)) + "\n"
             }
-            out += #"{"model":"llama3.2","created_at":"2026-12-01T04:00:01Z","response":"","done":true,"done_reason":"stop"}"# + "\n"
+            out +=
+                #"{"model":"llama3.2","created_at":"2026-12-01T04:00:01Z","response":"","done":true,"done_reason":"stop"}"#
+                + "\n"
         }
         return Array(out.utf8)
     }

@@ -32,7 +32,8 @@ enum WireText {
                 out += "…"
                 break
             }
-            let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            let control =
+                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}"
             out.unicodeScalars.append(control ? " " : scalar)
         }

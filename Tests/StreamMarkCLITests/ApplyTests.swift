@@ -36,7 +36,10 @@ struct ApplyTests {
             let direct = CLI.run(["--format", "tree"], input: text)
         else { return }
         #expect(tree.status == 0)
-        #expect(tree.text == "doc document\n  e0 heading level=1 \"T\"\n  e5.list list bullet tight\n    e5 item\n      e7 paragraph \"a\"\n")
+        #expect(
+            tree.text
+                == "doc document\n  e0 heading level=1 \"T\"\n  e5.list list bullet tight\n    e5 item\n      e7 paragraph \"a\"\n"
+        )
         // Version 1 keeps the ranges: the same as `--format tree`.
         guard let v1 = CLI.run(["--format", "patches", "--protocol", "1"], input: text),
             let tree1 = CLI.run(["apply", "--format", "tree"], input: v1.output)
@@ -64,7 +67,10 @@ struct ApplyTests {
             ("{\"v\":3}\n", "streammark: apply: line 1: unsupported patch protocol version 3\n"),
             ("{\"v\":2}\n\"x\"\n", "streammark: apply: line 2: a continuation line with no append target before it\n"),
             ("{\"v\":2}\n{\"op\":\"remove\",\"id\":\"e4\"}\n", "streammark: apply: line 2: remove e4: no such block\n"),
-            ("not json\n", "streammark: apply: line 1: the first line is not a patch stream header or version-1 patch\n"),
+            (
+                "not json\n",
+                "streammark: apply: line 1: the first line is not a patch stream header or version-1 patch\n"
+            ),
         ]
         for (input, message) in cases {
             guard let result = CLI.run(["apply"], input: Array(input.utf8)) else { return }

@@ -58,7 +58,9 @@ struct DisplayOptionTests {
     /// fragment of each block is the truth, and they compose the document.
     @Test func fragmentsShowTheDisplayWhileStreaming() throws {
         let text = "Say **hi there** and `run it` now.\n\nNext *one*.\n"
-        guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "3", Self.file(text)]) else { return }
+        guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "3", Self.file(text)]) else {
+            return
+        }
         var latest: [String: String] = [:]
         var order: [String] = []
         for line in result.output.split(separator: UInt8(ascii: "\n")) {
@@ -99,7 +101,10 @@ struct DisplayOptionTests {
     /// show the open block completed.
     @Test func patchesCarryDisplayLines() throws {
         let text = "Say **hi there** and `co"
-        guard let result = CLI.run(["--format", "patches", "--protocol", "1", "--display", "--replay", "5", Self.file(text)])
+        guard
+            let result = CLI.run([
+                "--format", "patches", "--protocol", "1", "--display", "--replay", "5", Self.file(text),
+            ])
         else { return }
         #expect(result.status == 0)
         let (lines, patches) = Self.split(result.output)
@@ -110,11 +115,13 @@ struct DisplayOptionTests {
         // "Say *": the lone `*` is not shown yet.
         #expect(displays.first?.blocks?.first?.kind == .paragraph(inlines: [.text("Say")]))
         // "Say **hi t": the bold is closed.
-        #expect(displays.dropFirst().first?.blocks?.first?.kind
-            == .paragraph(inlines: [.text("Say "), .strong([.text("hi t")])]))
+        #expect(
+            displays.dropFirst().first?.blocks?.first?.kind
+                == .paragraph(inlines: [.text("Say "), .strong([.text("hi t")])]))
         // The last display shows the code span closed.
-        #expect(displays.last?.blocks?.first?.kind
-            == .paragraph(inlines: [.text("Say "), .strong([.text("hi there")]), .text(" and "), .code("co")]))
+        #expect(
+            displays.last?.blocks?.first?.kind
+                == .paragraph(inlines: [.text("Say "), .strong([.text("hi there")]), .text(" and "), .code("co")]))
         #expect(displays.allSatisfy { $0.op == "display" && $0.v == 1 && $0.id == "e0" })
     }
 

@@ -39,7 +39,10 @@ struct FailureTests {
     }
 
     @Test func invalidUTF8BecomesReplacementCharacters() throws {
-        let bytes: [UInt8] = Array("# Title\n\nabc ".utf8) + [0xFF, 0xC3, 0x28, 0xE2, 0x82] + Array(" def\n\n- \u{00E9}".utf8) + [0xF0, 0x9F]
+        let bytes: [UInt8] =
+            Array("# Title\n\nabc ".utf8) + [0xFF, 0xC3, 0x28, 0xE2, 0x82] + Array(" def\n\n- \u{00E9}".utf8) + [
+                0xF0, 0x9F,
+            ]
         guard let patches = CLI.run(["--format", "patches", "--replay", "3"], input: bytes) else { return }
         #expect(patches.status == 0)
         #expect(try FormatTests.replay(patches.output) == MarkdownParser().parse(bytes: bytes).removingRanges())
@@ -108,7 +111,10 @@ struct FailureTests {
     }
 
     /// `| head -1`: the reader goes away; streammark exits quietly, status 0.
-    @Test(arguments: [["--format", "patches", "--replay", "16"], ["--format", "html", "--fragments", "--replay", "16"], ["--width", "40"]])
+    @Test(arguments: [
+        ["--format", "patches", "--replay", "16"], ["--format", "html", "--fragments", "--replay", "16"],
+        ["--width", "40"],
+    ])
     func closedStdoutExitsQuietly(arguments: [String]) {
         guard let binary = CLI.path() else { return }
         let input = CLI.temporaryFile(".md")

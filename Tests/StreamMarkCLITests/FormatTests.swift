@@ -16,7 +16,8 @@ struct FormatTests {
 
     @Test(arguments: CLI.corpusNames, ["1", "2"])
     func patchesReplayToOneShotTree(name: String, version: String) throws {
-        guard let result = CLI.run(["--format", "patches", "--protocol", version, "--replay", "32", CLI.corpusPath(name)])
+        guard
+            let result = CLI.run(["--format", "patches", "--protocol", version, "--replay", "32", CLI.corpusPath(name)])
         else { return }
         #expect(result.status == 0, "\(result.error)")
         let root = try Self.replay(result.output)
@@ -78,7 +79,9 @@ struct FormatTests {
         let (latest, lines) = try Self.applyFragments(result.output)
         let document = MarkdownParser().parse(bytes: CLI.corpus(name))
         #expect(lines > document.children.count, "fragments are streamed, not sent once")
-        let composed = document.children.map { latest[$0.id.rawValue].map { String(decoding: $0, as: UTF8.self) } ?? "<missing \($0.id)>" }.joined()
+        let composed = document.children.map {
+            latest[$0.id.rawValue].map { String(decoding: $0, as: UTF8.self) } ?? "<missing \($0.id)>"
+        }.joined()
         #expect(composed == HTMLRenderer().render(document))
     }
 
@@ -161,10 +164,14 @@ struct FormatTests {
     @Test func colorFlagsAndNoColor() {
         let input = Array("# Hi *there*\n".utf8)
         #expect(CLI.run(["--color", "always"], input: input)?.output.contains(0x1B) == true)
-        #expect(CLI.run(["--color", "always"], input: input, environment: ["NO_COLOR": "1"])?.output.contains(0x1B) == true)
+        #expect(
+            CLI.run(["--color", "always"], input: input, environment: ["NO_COLOR": "1"])?.output.contains(0x1B) == true)
         #expect(CLI.run(["--color", "never"], input: input)?.output.contains(0x1B) == false)
-        #expect(CLI.run(["--color", "auto"], input: input, environment: ["NO_COLOR": "1"])?.output.contains(0x1B) == false)
-        #expect(CLI.run(["--color", "always"], input: input)?.text == "\u{1B}[1;4;38;5;213m# Hi \u{1B}[0m\u{1B}[1;3;4;38;5;213mthere\u{1B}[0m\n")
+        #expect(
+            CLI.run(["--color", "auto"], input: input, environment: ["NO_COLOR": "1"])?.output.contains(0x1B) == false)
+        #expect(
+            CLI.run(["--color", "always"], input: input)?.text
+                == "\u{1B}[1;4;38;5;213m# Hi \u{1B}[0m\u{1B}[1;3;4;38;5;213mthere\u{1B}[0m\n")
     }
 
     @Test func helpAndVersion() {
@@ -189,4 +196,3 @@ struct FormatTests {
         }
     }
 }
-

@@ -77,7 +77,10 @@ struct LiveModeTests {
             }
     }
 
-    static let files = ["022-keras-csv-classifier.md", "030-zh-rectangle-area-segment-tree.md", "001-peer-support-nlp-alerts-project.md"]
+    static let files = [
+        "022-keras-csv-classifier.md", "030-zh-rectangle-area-segment-tree.md",
+        "001-peer-support-nlp-alerts-project.md",
+    ]
 
     /// Plain styles: the whole scrollback plus screen is exactly the final
     /// rendering — every closed block was written once, the live region
@@ -85,7 +88,9 @@ struct LiveModeTests {
     @Test(arguments: files)
     func scrollbackIsTheFinalRendering(name: String) {
         let path = CLI.corpusPath(name)
-        guard let lines = Self.capture(["--replay", "16:1", "--color", "never", "--no-hyperlinks", path], columns: 80, rows: 24)
+        guard
+            let lines = Self.capture(
+                ["--replay", "16:1", "--color", "never", "--no-hyperlinks", path], columns: 80, rows: 24)
         else { return }
         let expected = Self.plain(path, width: 80)
         #expect(!expected.isEmpty)
@@ -132,7 +137,9 @@ struct LiveModeTests {
         // The end of the document was rendered at the new width.
         #expect(lines.suffix(10) == narrow.suffix(10))
         #expect(lines.count < wide.count + narrow.count)
-        for heading in ["## Step 1: Install Necessary Libraries", "## Step 9: Evaluate the Model", "## Additional Tips"] {
+        for heading in [
+            "## Step 1: Install Necessary Libraries", "## Step 9: Evaluate the Model", "## Additional Tips",
+        ] {
             #expect(lines.filter { $0 == heading }.count == 1, "\(heading)")
         }
     }

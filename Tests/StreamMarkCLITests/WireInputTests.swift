@@ -50,7 +50,8 @@ struct WireInputTests {
         let text = String(decoding: bytes, as: UTF8.self)
         let deltas = text.split(separator: " ", omittingEmptySubsequences: false).map { String($0) + " " }
         let joined = String(deltas.joined().dropLast())
-        let stream = WireEncoder(format: .anthropic).encode(Array(deltas.dropLast()) + [String(deltas.last!.dropLast())])
+        let stream = WireEncoder(format: .anthropic).encode(
+            Array(deltas.dropLast()) + [String(deltas.last!.dropLast())])
         guard let result = CLI.run(["--input", "anthropic", "--format", "html"], input: stream) else { return }
         #expect(joined == text)
         #expect(result.status == 0)
@@ -69,7 +70,8 @@ struct WireInputTests {
     static let failures: [Failure] = [
         Failure(
             name: "openai error event", format: "openai",
-            input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"# Title\\n\\nSome\"}}]}\n\ndata: {\"error\":{\"message\":\"Rate limit reached\"}}\n\n",
+            input:
+                "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"# Title\\n\\nSome\"}}]}\n\ndata: {\"error\":{\"message\":\"Rate limit reached\"}}\n\n",
             message: "streammark: openai: error event at line 3: Rate limit reached\n", textBefore: "# Title\n\nSome"),
         Failure(
             name: "openai malformed data", format: "openai",
@@ -86,19 +88,24 @@ struct WireInputTests {
             message: "streammark: openai: stream ended before data: [DONE] or response.completed\n", textBefore: "text"),
         Failure(
             name: "anthropic error event", format: "anthropic",
-            input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"```py\\nx = 1\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
+            input:
+                "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"```py\\nx = 1\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
             message: "streammark: anthropic: error event at line 5: Overloaded\n", textBefore: "```py\nx = 1"),
         Failure(
             name: "anthropic unknown event type", format: "anthropic",
-            input: "event: surprise\ndata: {\"type\":\"surprise\"}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"all of it\"}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
-            message: "streammark: anthropic: skipped unknown event type 'surprise' at line 2\n", textBefore: "all of it"),
+            input:
+                "event: surprise\ndata: {\"type\":\"surprise\"}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"all of it\"}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+            message: "streammark: anthropic: skipped unknown event type 'surprise' at line 2\n", textBefore: "all of it"
+        ),
         Failure(
             name: "anthropic cut inside a character", format: "anthropic",
-            input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"caf\u{E9}\"}}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"\u{E9}",
+            input:
+                "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"caf\u{E9}\"}}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"\u{E9}",
             message: "streammark: anthropic: stream cut mid-line at line 5\n", textBefore: "caf\u{E9}"),
         Failure(
             name: "ollama error line", format: "ollama",
-            input: "{\"message\":{\"role\":\"assistant\",\"content\":\"> quote\"},\"done\":false}\n{\"error\":\"model 'x' not found\"}\n",
+            input:
+                "{\"message\":{\"role\":\"assistant\",\"content\":\"> quote\"},\"done\":false}\n{\"error\":\"model 'x' not found\"}\n",
             message: "streammark: ollama: error event at line 2: model 'x' not found\n", textBefore: "> quote"),
         Failure(
             name: "ollama plain text", format: "ollama", input: "# Not JSON\n",
@@ -111,11 +118,15 @@ struct WireInputTests {
     @Test(arguments: failures)
     func badStreamExits1KeepingTheText(_ failure: Failure) {
         for replay in [[], ["--replay", "3"]] {
-            guard let result = CLI.run(["--input", failure.format, "--format", "html"] + replay, input: Array(failure.input.utf8))
+            guard
+                let result = CLI.run(
+                    ["--input", failure.format, "--format", "html"] + replay, input: Array(failure.input.utf8))
             else { return }
             #expect(result.status == 1, "\(failure.name) \(replay)")
             #expect(result.error == failure.message, "\(failure.name) \(replay)")
-            #expect(result.text == HTMLRenderer().render(MarkdownParser().parse(failure.textBefore)), "\(failure.name) \(replay)")
+            #expect(
+                result.text == HTMLRenderer().render(MarkdownParser().parse(failure.textBefore)),
+                "\(failure.name) \(replay)")
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
-import Testing
 import StreamMarkTestSupport
+import Testing
 
 /// Every Markdown file of the corpus (the 40 real model answers in
 /// `Corpus/llm` and any other `*.md` outside the spec folders) renders byte

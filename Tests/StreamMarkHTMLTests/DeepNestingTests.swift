@@ -1,7 +1,7 @@
 import StreamMark
 import StreamMarkHTML
-import Testing
 import StreamMarkTestSupport
+import Testing
 
 /// Very deep trees: the renderer walks them with explicit stacks, so it
 /// never runs out of stack, and the HTML equals cmark's.

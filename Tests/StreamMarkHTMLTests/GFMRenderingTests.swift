@@ -26,7 +26,9 @@ import Testing
         block(.table(TableAttributes(alignments: alignments, header: header)), rows)
     }
     private static func list(_ kind: ListAttributes.Kind, tight: Bool, _ items: [Block]) -> Block {
-        block(.list(ListAttributes(kind: kind, start: 1, delimiter: kind == .bullet ? .none : .period, tight: tight)), items)
+        block(
+            .list(ListAttributes(kind: kind, start: 1, delimiter: kind == .bullet ? .none : .period, tight: tight)),
+            items)
     }
     private static func item(_ task: TaskState?, _ children: Block...) -> Block { block(.item(task: task), children) }
 
@@ -51,7 +53,9 @@ import Testing
                 table(
                     [.none, .none], [cell(.emphasis([.text("a")])), cell(.code("b|c"))],
                     [
-                        row(cell(.link(destination: "u", title: "t", children: [.text("l")])), cell(.strikethrough([.text("s")]))),
+                        row(
+                            cell(.link(destination: "u", title: "t", children: [.text("l")])),
+                            cell(.strikethrough([.text("s")]))),
                         row(cell(.html("<b>"), .text("x"), .html("</b>")), cell("& < \"")),
                     ])
             ]),
@@ -61,7 +65,9 @@ import Testing
         Case(
             markdown: "- [ ] foo\n- [x] bar\n",
             blocks: [
-                list(.bullet, tight: true, [item(.unchecked, paragraph(.text("foo"))), item(.checked, paragraph(.text("bar")))])
+                list(
+                    .bullet, tight: true,
+                    [item(.unchecked, paragraph(.text("foo"))), item(.checked, paragraph(.text("bar")))])
             ]),
         Case(
             markdown: "- [ ] foo\n\n- [x] bar\n\n  more\n- [ ] \n",
@@ -84,10 +90,14 @@ import Testing
                             .checked,
                             paragraph(
                                 .strikethrough([.text("del")]), .text(" "),
-                                .link(destination: "http://www.example.com", title: "", children: [.text("www.example.com")]))),
+                                .link(
+                                    destination: "http://www.example.com", title: "",
+                                    children: [.text("www.example.com")]))),
                         item(
                             .unchecked,
-                            paragraph(.text("task "), .link(destination: "https://a.b", title: "", children: [.text("https://a.b")]))),
+                            paragraph(
+                                .text("task "),
+                                .link(destination: "https://a.b", title: "", children: [.text("https://a.b")]))),
                     ])
             ]),
         Case(
@@ -98,22 +108,28 @@ import Testing
                     [
                         item(
                             .unchecked, paragraph(.text("a")),
-                            list(.bullet, tight: false, [item(.checked, paragraph(.text("b")), table([.none], [cell("t")], []))]))
+                            list(
+                                .bullet, tight: false,
+                                [item(.checked, paragraph(.text("b")), table([.none], [cell("t")], []))]))
                     ])
             ]),
         Case(
             markdown: "~~a *b*~~ and ~c~ ![x ~~y~~](i.png)\n",
             blocks: [
                 paragraph(
-                    .strikethrough([.text("a "), .emphasis([.text("b")])]), .text(" and "), .strikethrough([.text("c")]),
-                    .text(" "), .image(source: "i.png", title: "", children: [.text("x "), .strikethrough([.text("y")])]))
+                    .strikethrough([.text("a "), .emphasis([.text("b")])]), .text(" and "),
+                    .strikethrough([.text("c")]),
+                    .text(" "),
+                    .image(source: "i.png", title: "", children: [.text("x "), .strikethrough([.text("y")])]))
             ]),
         Case(
             markdown: "Visit www.commonmark.org/help and foo@bar.baz or https://x.y/a?b=c&d.\n",
             blocks: [
                 paragraph(
                     .text("Visit "),
-                    .link(destination: "http://www.commonmark.org/help", title: "", children: [.text("www.commonmark.org/help")]),
+                    .link(
+                        destination: "http://www.commonmark.org/help", title: "",
+                        children: [.text("www.commonmark.org/help")]),
                     .text(" and "),
                     .link(destination: "mailto:foo@bar.baz", title: "", children: [.text("foo@bar.baz")]),
                     .text(" or "),

@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func preservesWhitespaceInPre() {
-        #expect(HTMLNormalizer.normalize("<pre><code>a  \n  b\n</code></pre>\n") == "<pre><code>a  \n  b\n</code></pre>")
+        #expect(
+            HTMLNormalizer.normalize("<pre><code>a  \n  b\n</code></pre>\n") == "<pre><code>a  \n  b\n</code></pre>")
     }
 
     @Test func commentsDeclarationsAndCharacterReferences() {

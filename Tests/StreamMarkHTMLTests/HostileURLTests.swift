@@ -25,12 +25,15 @@ import Testing
         // javascript: in every spelling.
         Case(name: "javascript:", markdown: "[a](javascript:alert(1))", expected: "<p><a href=\"\">a</a></p>\n"),
         Case(name: "mixed case", markdown: "[a](JaVaScRiPt:alert(1))", expected: "<p><a href=\"\">a</a></p>\n"),
-        Case(name: "decimal entity", markdown: "[a](&#106;avascript:alert(1))", expected: "<p><a href=\"\">a</a></p>\n"),
+        Case(
+            name: "decimal entity", markdown: "[a](&#106;avascript:alert(1))", expected: "<p><a href=\"\">a</a></p>\n"),
         Case(
             name: "hex and named entities, colon as &colon;", markdown: "[a](&#x4A;AVASCRIPT&colon;alert(1))",
             expected: "<p><a href=\"\">a</a></p>\n"),
         Case(name: "colon as &#58;", markdown: "[a](javascript&#58;alert(1))", expected: "<p><a href=\"\">a</a></p>\n"),
-        Case(name: "backslash-escaped colon", markdown: "[a](javascript\\:alert(1))", expected: "<p><a href=\"\">a</a></p>\n"),
+        Case(
+            name: "backslash-escaped colon", markdown: "[a](javascript\\:alert(1))",
+            expected: "<p><a href=\"\">a</a></p>\n"),
         Case(name: "angle brackets", markdown: "[a](<javascript:alert(1)>)", expected: "<p><a href=\"\">a</a></p>\n"),
         Case(
             name: "spaces and a newline around the destination", markdown: "[a](  \n  javascript:alert(1)  )",
@@ -59,11 +62,15 @@ import Testing
         Case(
             name: "reference definition", markdown: "[a]\n\n[a]: JAVASCRIPT:alert(1)",
             expected: "<p><a href=\"\">a</a></p>\n"),
-        Case(name: "image source", markdown: "![a](javascript:alert(1))", expected: "<p><img src=\"\" alt=\"a\" /></p>\n"),
+        Case(
+            name: "image source", markdown: "![a](javascript:alert(1))", expected: "<p><img src=\"\" alt=\"a\" /></p>\n"
+        ),
         // vbscript:, file:, data:.
         Case(name: "vbscript:", markdown: "[a](VBScript:msgbox(1))", expected: "<p><a href=\"\">a</a></p>\n"),
         Case(name: "file:", markdown: "[a](FILE:///etc/passwd)", expected: "<p><a href=\"\">a</a></p>\n"),
-        Case(name: "file: autolink", markdown: "<file:///etc/passwd>", expected: "<p><a href=\"\">file:///etc/passwd</a></p>\n"),
+        Case(
+            name: "file: autolink", markdown: "<file:///etc/passwd>",
+            expected: "<p><a href=\"\">file:///etc/passwd</a></p>\n"),
         Case(
             name: "data: HTML", markdown: "[a](data:text/html;base64,PHNjcmlwdD4=)",
             expected: "<p><a href=\"\">a</a></p>\n"),
@@ -87,7 +94,9 @@ import Testing
         Case(
             name: "inline anchor with javascript:", markdown: "<a href=\"javascript:alert(1)\">x</a>",
             expected: "<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n"),
-        Case(name: "HTML comment block", markdown: "<!-- x --><script>y</script>", expected: "<!-- raw HTML omitted -->\n"),
+        Case(
+            name: "HTML comment block", markdown: "<!-- x --><script>y</script>",
+            expected: "<!-- raw HTML omitted -->\n"),
         Case(name: "entities stay text", markdown: "&lt;script&gt;", expected: "<p>&lt;script&gt;</p>\n"),
         // Attributes cannot be broken out of.
         Case(

@@ -60,7 +60,8 @@ import Testing
     /// `escape_html` byte for byte.
     @Test func everyByteInURLsAndText() {
         var ascii = ""
-        for value in UInt8(0x21)...UInt8(0x7E) where value != UInt8(ascii: "<") && value != UInt8(ascii: ">")
+        for value in UInt8(0x21)...UInt8(0x7E)
+        where value != UInt8(ascii: "<") && value != UInt8(ascii: ">")
             && value != UInt8(ascii: "\\")
         {
             ascii.unicodeScalars.append(Unicode.Scalar(value))
@@ -81,8 +82,11 @@ import Testing
         let markdown = "<div>x</div>\n\n[a](javascript:x)\n"
         #expect(Oracle.ours(markdown, options: .init()) == "<!-- raw HTML omitted -->\n<p><a href=\"\">a</a></p>\n")
         #expect(
-            Oracle.ours(markdown, options: .init(unsafe: true)) == "<div>x</div>\n<p><a href=\"javascript:x\">a</a></p>\n")
-        #expect(HTMLRenderer.RenderOptions() == HTMLRenderer.RenderOptions(unsafe: false, hardBreaks: false, noBreaks: false))
+            Oracle.ours(markdown, options: .init(unsafe: true))
+                == "<div>x</div>\n<p><a href=\"javascript:x\">a</a></p>\n")
+        #expect(
+            HTMLRenderer.RenderOptions()
+                == HTMLRenderer.RenderOptions(unsafe: false, hardBreaks: false, noBreaks: false))
     }
 
     /// Smart punctuation, parsed with `smartPunctuation` and rendered: as
@@ -105,7 +109,8 @@ import Testing
         tree.forEach { block in
             guard case .list(let attributes) = block.kind else { return }
             let open =
-                attributes.kind == .bullet ? "<ul>\n" : attributes.start == 1 ? "<ol>\n" : "<ol start=\"\(attributes.start)\">\n"
+                attributes.kind == .bullet
+                ? "<ul>\n" : attributes.start == 1 ? "<ol>\n" : "<ol start=\"\(attributes.start)\">\n"
             let close = attributes.kind == .bullet ? "</ul>\n" : "</ol>\n"
             let items = block.children.map { renderer.render(block: $0, inTightList: attributes.tight) }.joined()
             #expect(renderer.render(block: block) == open + items + close)

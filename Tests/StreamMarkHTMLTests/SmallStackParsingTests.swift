@@ -1,8 +1,8 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
-import Testing
 import StreamMarkTestSupport
+import Testing
 
 /// Deep documents parsed and rendered one-shot on threads with ordinary
 /// stacks, compared with cmark's own HTML (its C renderer).
@@ -45,7 +45,8 @@ import StreamMarkTestSupport
 
     @Test func tenThousandNestedEmphasisOnEightMiB() {
         let depth = 10_000
-        let markdown = String(repeating: "*a **a ", count: depth) + "b" + String(repeating: " a** a*", count: depth) + "\n"
+        let markdown =
+            String(repeating: "*a **a ", count: depth) + "b" + String(repeating: " a** a*", count: depth) + "\n"
         let html = CmarkReference.html(markdown)
         #expect(html.components(separatedBy: "<strong>").count > depth)
         Self.check(markdown, stackSize: Self.eightMiB)

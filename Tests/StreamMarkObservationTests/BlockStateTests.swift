@@ -21,7 +21,9 @@ struct BlockStateTests {
         let valueView = ViewTracker(node: code)
         var stateNotifications = 0
         func watchState() {
-            withObservationTracking { _ = code.state } onChange: {
+            withObservationTracking {
+                _ = code.state
+            } onChange: {
                 MainActor.assumeIsolated { stateNotifications += 1 }
             }
         }
@@ -62,7 +64,9 @@ struct BlockStateTests {
         let model = DocumentModel<Never>()
         #expect(throws: PatchError.self) { try model.apply([.remove(id: "e5")]) }
         #expect(throws: PatchError.self) {
-            try model.apply([.insert(parent: "e9", index: 0, block: Block(id: "e10", kind: .thematicBreak, range: 10..<13))])
+            try model.apply([
+                .insert(parent: "e9", index: 0, block: Block(id: "e10", kind: .thematicBreak, range: 10..<13))
+            ])
         }
         #expect(model.nodeCount == 1)
     }

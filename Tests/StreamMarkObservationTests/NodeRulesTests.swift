@@ -31,7 +31,9 @@ struct NodeRulesTests {
         let view = ViewTracker(node: node)
         var closedNotifications = 0
         func watch() {
-            withObservationTracking { _ = node.isClosed } onChange: {
+            withObservationTracking {
+                _ = node.isClosed
+            } onChange: {
                 MainActor.assumeIsolated { closedNotifications += 1 }
             }
         }

@@ -65,7 +65,8 @@ final class ObservedStream {
             notified += delta
             let alive = model.node(for: id) === tracker.node
             let changed = alive && previousViewed[id] != nil && previousViewed[id] != viewed[id]
-            #expect(delta == (changed ? 1 : 0), "\(name) append \(appends): \(id) notified \(delta)×, changed: \(changed)")
+            #expect(
+                delta == (changed ? 1 : 0), "\(name) append \(appends): \(id) notified \(delta)×, changed: \(changed)")
             let kind = tracker.node.kind.name
             if wasClosed.contains(id) {
                 closedNotifications[kind, default: 0] += delta

@@ -23,7 +23,8 @@ struct RenderedOutputTests {
         func check(_ append: () -> Void) {
             step += 1
             let before = trackers.mapValues(\.notifications)
-            let rendersBefore = Dictionary(uniqueKeysWithValues: model.blocks.map { ($0.id, model.renderCount(of: $0.id)) })
+            let rendersBefore = Dictionary(
+                uniqueKeysWithValues: model.blocks.map { ($0.id, model.renderCount(of: $0.id)) })
             append()
             var current: [BlockID: Block] = [:]
             for block in model.document.root.children {
@@ -37,7 +38,8 @@ struct RenderedOutputTests {
                 html[block.id] = fresh
                 if let tracker = trackers[block.id], let old = before[block.id] {
                     let delta = tracker.notifications - old
-                    #expect(delta == (htmlChanged ? 1 : 0), "\(name) append \(step): \(block.id) output notified \(delta)×")
+                    #expect(
+                        delta == (htmlChanged ? 1 : 0), "\(name) append \(step): \(block.id) output notified \(delta)×")
                 }
             }
             for node in model.blocks {
@@ -82,7 +84,9 @@ struct RenderedMoveTests {
         func paragraph(_ id: BlockID) -> Block { Block(id: id, kind: .paragraph(inlines: [.text("x")]), range: 0..<1) }
         let a = Block(id: "t1:a", kind: .blockQuote, range: 0..<1, children: [paragraph("t1:a/p")])
         let b = Block(id: "t1:b", kind: .blockQuote, range: 0..<1, children: [paragraph("t1:b/p")])
-        try model.apply([.insert(parent: .document, index: 0, block: a), .insert(parent: .document, index: 1, block: b)])
+        try model.apply([
+            .insert(parent: .document, index: 0, block: a), .insert(parent: .document, index: 1, block: b),
+        ])
         #expect(model.node(for: "t1:a")?.output == "block_quote(t1:a)[paragraph(t1:a/p)[]]")
         try model.apply([.move(id: "t1:a/p", parent: "t1:b", index: 1)])
         #expect(model.node(for: "t1:a")?.output == "block_quote(t1:a)[]")

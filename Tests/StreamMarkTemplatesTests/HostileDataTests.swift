@@ -83,12 +83,16 @@ import Testing
             data: "https://evil.example/a_b?c=d&e www.x.y/(z) me@evil.example",
             markdown:
                 "Before https\\:\\/\\/evil\\.example\\/a\\_b\\?c\\=d\\&e www\\.x\\.y\\/\\(z\\) me\\@evil\\.example after\n",
-            html: "<p>Before https://evil.example/a_b?c=d&amp;e www.x.y/(z) <a href=\"mailto:me@evil.example\">me@evil.example</a> after</p>\n"),
+            html:
+                "<p>Before https://evil.example/a_b?c=d&amp;e www.x.y/(z) <a href=\"mailto:me@evil.example\">me@evil.example</a> after</p>\n"
+        ),
         Case(
             name: "URL in a table cell, autolink on", template: "| a |\n| - |\n| {{x}} |\n",
             data: "www.evil.example",
             markdown: "| a |\n| - |\n| www\\.evil\\.example |\n",
-            html: "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>www.evil.example</td>\n</tr>\n</tbody>\n</table>\n"),
+            html:
+                "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>www.evil.example</td>\n</tr>\n</tbody>\n</table>\n"
+        ),
         Case(
             name: "URLs, autolink extension off", data: "www.evil.example http://evil.example",
             options: TemplateOptions(parseOptions: ParseOptions(extensions: [.table, .taskList, .strikethrough])),
@@ -128,7 +132,8 @@ import Testing
 
     @Test(arguments: cases)
     func dataStaysText(_ testCase: Case) throws {
-        let rendering = try Template(testCase.template).render(.object(["x": .string(testCase.data)]), options: testCase.options)
+        let rendering = try Template(testCase.template).render(
+            .object(["x": .string(testCase.data)]), options: testCase.options)
         #expect(rendering.markdown == testCase.markdown)
         #expect(HTMLRenderer().render(rendering.document) == testCase.html)
     }

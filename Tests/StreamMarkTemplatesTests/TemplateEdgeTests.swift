@@ -27,14 +27,19 @@ import Testing
     static func state(_ keys: [Int], body: String = "para\n\n# heading\n\n- l") -> JSONValue {
         .object([
             "body": .string(body),
-            "xs": .array(keys.map { .object(["id": .string("k\($0)"), "title": .string("T *\($0)*"), "body": .string(body + "\($0)")]) }),
+            "xs": .array(
+                keys.map {
+                    .object(["id": .string("k\($0)"), "title": .string("T *\($0)*"), "body": .string(body + "\($0)")])
+                }),
         ])
     }
 
     @Test(arguments: templates.indices)
     func harnessHolds(_ index: Int) throws {
         var harness = TemplateHarness(template: try Template(Self.templates[index]))
-        let sequence: [[Int]] = [[], [1], [1, 2, 3], [0, 1, 2, 3], [3, 0, 1, 2], [3, 1, 2], [3, 1, 2, 4], [2, 1, 3, 4], [2]]
+        let sequence: [[Int]] = [
+            [], [1], [1, 2, 3], [0, 1, 2, 3], [3, 0, 1, 2], [3, 1, 2], [3, 1, 2, 4], [2, 1, 3, 4], [2],
+        ]
         for keys in sequence { try harness.check(Self.state(keys)) }
         #expect(harness.failures.isEmpty, "\(harness.failures)")
         #expect(harness.statistics.states == sequence.count)

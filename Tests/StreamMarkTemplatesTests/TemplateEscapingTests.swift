@@ -44,7 +44,9 @@ import Testing
     }
 
     /// The one leaf that the template `context` renders `value` into.
-    private func leaves(_ template: String, _ value: String, options: TemplateOptions = TemplateOptions()) throws -> [Block] {
+    private func leaves(_ template: String, _ value: String, options: TemplateOptions = TemplateOptions()) throws
+        -> [Block]
+    {
         let rendering = try Template(template).render(.object(["x": .string(value)]), options: options)
         var leaves: [Block] = []
         rendering.document.forEach { if !$0.kind.isContainer { leaves.append($0) } }
@@ -104,7 +106,8 @@ import Testing
         let html = HTMLRenderer(options: HTMLRenderer.RenderOptions(unsafe: true)).render(rendering.document)
         #expect(html.hasPrefix("<p>&lt;script&gt;"))
         #expect(!html.contains("<script>"))
-        #expect(!html.contains("<em>") && !html.contains("<strong>") && !html.contains("<code>") && !html.contains("<a "))
+        #expect(
+            !html.contains("<em>") && !html.contains("<strong>") && !html.contains("<code>") && !html.contains("<a "))
     }
 
     @Test(arguments: hostile + extensionHostile)
@@ -117,7 +120,8 @@ import Testing
 
     @Test(arguments: hostile + extensionHostile)
     func extensionDataStaysTextInCmarkGFM(_ value: String) throws {
-        let markdown = try Template("- [ ] {{x}}\n\n| a |\n| - |\n| {{x}} |\n").render(.object(["x": .string(value)])).markdown
+        let markdown = try Template("- [ ] {{x}}\n\n| a |\n| - |\n| {{x}} |\n").render(.object(["x": .string(value)]))
+            .markdown
         let html = try Self.cmarkGFM(markdown)
         #expect(!html.contains("<del>") && !html.contains("<a ") && !html.contains("<em>") && !html.contains("<code>"))
         #expect(html.contains("<table>") && html.contains("<input type=\"checkbox\""))

@@ -5,7 +5,8 @@ import Testing
 /// Identity rules (docs/templates.md) on hand-counted template offsets.
 @Suite struct TemplateIdentityTests {
     /// Renders `states` in one session; returns the patches of each state.
-    private func run(_ template: String, _ states: [JSONValue]) throws -> (session: TemplateSession, patches: [[Patch]]) {
+    private func run(_ template: String, _ states: [JSONValue]) throws -> (session: TemplateSession, patches: [[Patch]])
+    {
         var session = try TemplateSession(template: template)
         var all: [[Patch]] = []
         for state in states {
@@ -28,18 +29,21 @@ import Testing
     }
 
     @Test func insertAtTop() throws {
-        let (session, patches) = try run(Support.plan, [Support.planData(["a", "b", "c"]), Support.planData(["x", "a", "b", "c"])])
+        let (session, patches) = try run(
+            Support.plan, [Support.planData(["a", "b", "c"]), Support.planData(["x", "a", "b", "c"])])
         #expect(Support.describe(patches[1], ignoringUpdatesOf: ["t31.list"]) == ["insert t8:x@t31.list[0]"])
         #expect(Support.childIDs(session.root, of: "t31.list") == ["t8:x", "t8:a", "t8:b", "t8:c"])
     }
 
     @Test func insertInTheMiddle() throws {
-        let (_, patches) = try run(Support.plan, [Support.planData(["a", "b", "c"]), Support.planData(["a", "x", "b", "c"])])
+        let (_, patches) = try run(
+            Support.plan, [Support.planData(["a", "b", "c"]), Support.planData(["a", "x", "b", "c"])])
         #expect(Support.describe(patches[1], ignoringUpdatesOf: ["t31.list"]) == ["insert t8:x@t31.list[1]"])
     }
 
     @Test func delete() throws {
-        let (session, patches) = try run(Support.plan, [Support.planData(["a", "b", "c"]), Support.planData(["a", "c"])])
+        let (session, patches) = try run(
+            Support.plan, [Support.planData(["a", "b", "c"]), Support.planData(["a", "c"])])
         #expect(Support.describe(patches[1], ignoringUpdatesOf: ["t31.list"]) == ["remove t8:b"])
         #expect(Support.childIDs(session.root, of: "t31.list") == ["t8:a", "t8:c"])
     }
@@ -120,13 +124,17 @@ import Testing
         // State 0 ids.
         #expect(
             Support.describe(patches[0]).filter { !$0.hasPrefix("update") } == [
-                "insert t0:g1@doc[0]", "insert t0:g1+1.list@doc[1]", "insert t0:g2@doc[2]", "insert t0:g2+1.list@doc[3]",
+                "insert t0:g1@doc[0]", "insert t0:g1+1.list@doc[1]", "insert t0:g2@doc[2]",
+                "insert t0:g2+1.list@doc[3]",
             ])
         guard case .insert(_, _, let firstList) = patches[0][2] else {
             Issue.record("expected an insert")
             return
         }
-        #expect(Support.ids(firstList) == ["t0:g1+1.list", "t0:g1/t39:x", "t0:g1/t39:x/t64", "t0:g1/t39:y", "t0:g1/t39:y/t64"])
+        #expect(
+            Support.ids(firstList) == [
+                "t0:g1+1.list", "t0:g1/t39:x", "t0:g1/t39:x/t64", "t0:g1/t39:y", "t0:g1/t39:y/t64",
+            ])
         // A new group at the top renames nothing.
         #expect(Support.describe(patches[1], ignoringUpdatesOf: []) == ["insert t0:g0@doc[0]"])
         // y moves from g1 to g2: it is another item (its path names its group).
@@ -152,15 +160,21 @@ import Testing
 
     static func notesData(_ keys: [String]) -> JSONValue {
         .object([
-            "notes": .array(keys.map { .object(["id": .string($0), "title": .string("Title \($0)"), "body": .string("Body \($0)")]) })
+            "notes": .array(
+                keys.map {
+                    .object(["id": .string($0), "title": .string("Title \($0)"), "body": .string("Body \($0)")])
+                })
         ])
     }
 
     @Test func itemWithSeveralUnkeyedParagraphs() throws {
         let (session, patches) = try run(
-            Self.notes, [Self.notesData(["n1", "n2"]), Self.notesData(["n0", "n1", "n2"]), Self.notesData(["n0", "n2", "n1"])])
+            Self.notes,
+            [Self.notesData(["n1", "n2"]), Self.notesData(["n0", "n1", "n2"]), Self.notesData(["n0", "n2", "n1"])])
         #expect(
-            Support.ids(session.root) == ["doc", "t0:n0", "t0:n0+1", "t0:n0+2", "t0:n2", "t0:n2+1", "t0:n2+2", "t0:n1", "t0:n1+1", "t0:n1+2"])
+            Support.ids(session.root) == [
+                "doc", "t0:n0", "t0:n0+1", "t0:n0+2", "t0:n2", "t0:n2+1", "t0:n2+2", "t0:n1", "t0:n1+1", "t0:n1+2",
+            ])
         #expect(
             Support.describe(patches[1], ignoringUpdatesOf: []) == [
                 "insert t0:n0@doc[0]", "insert t0:n0+1@doc[1]", "insert t0:n0+2@doc[2]",

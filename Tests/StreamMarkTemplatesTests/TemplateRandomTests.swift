@@ -44,7 +44,9 @@ import Testing
 
         """
 
-    static let words = ["alpha", "*beta*", "#gamma", "d|e", "<x>", "`f`", "g\nh", "1. i", "  j  ", "k_l", "[m](n)", "ü"]
+    static let words = [
+        "alpha", "*beta*", "#gamma", "d|e", "<x>", "`f`", "g\nh", "1. i", "  j  ", "k_l", "[m](n)", "ü",
+    ]
 
     struct Item {
         var id: String
@@ -70,7 +72,9 @@ import Testing
             (0..<int(1...3)).map { _ in Self.pick(TemplateRandomTests.words, &random) }.joined(separator: " ")
         }
 
-        static func pick<T>(_ values: [T], _ random: inout SplitMix64) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+        static func pick<T>(_ values: [T], _ random: inout SplitMix64) -> T {
+            values[Int.random(in: 0..<values.count, using: &random)]
+        }
 
         mutating func item(depth: Int) -> Item {
             counter += 1
@@ -135,7 +139,9 @@ import Testing
                 var outside: [BlockID] = []
                 rendering.document.forEach { if !inItems.contains($0.id) { outside.append($0.id) } }
                 if let previousOutside, !noteChanged, !items.isEmpty, previousOutside != outside {
-                    failures.append("sequence \(sequence) state \(state): blocks outside items renamed: \(previousOutside) -> \(outside)")
+                    failures.append(
+                        "sequence \(sequence) state \(state): blocks outside items renamed: \(previousOutside) -> \(outside)"
+                    )
                 }
                 previousOutside = items.isEmpty ? nil : outside
                 outsideChecks += 1
@@ -151,6 +157,7 @@ import Testing
         print(
             "template random sequences: \(sequences) sequences, \(totals.states) states, \(totals.blocks) blocks checked, "
                 + "\(totals.inserts) inserts, \(totals.removes) removes, \(totals.moves) moves, \(totals.updates) updates, "
-                + "\(totals.keptItems) kept items, \(totals.unchangedItems) unchanged items, \(failures.count) failures")
+                + "\(totals.keptItems) kept items, \(totals.unchangedItems) unchanged items, \(failures.count) failures"
+        )
     }
 }

@@ -14,7 +14,9 @@ import Testing
         }
     }
 
-    private func renderError(_ template: String, _ json: String, options: TemplateOptions = TemplateOptions()) -> TemplateError? {
+    private func renderError(_ template: String, _ json: String, options: TemplateOptions = TemplateOptions())
+        -> TemplateError?
+    {
         do {
             _ = try Template(template).render(JSONValue(parsing: json), options: options)
             return nil
@@ -62,17 +64,22 @@ import Testing
     }
 
     @Test func missingKeyNamesTheItem() {
-        let error = renderError("x\n{{#each steps key=id}}- {{t}}\n{{/each}}", #"{"steps":[{"id":"a"},{"t":"no key"}]}"#)
+        let error = renderError(
+            "x\n{{#each steps key=id}}- {{t}}\n{{/each}}", #"{"steps":[{"id":"a"},{"t":"no key"}]}"#)
         #expect(error?.line == 2 && error?.column == 1)
         #expect(error?.message.contains("item 1") == true)
         #expect(error?.message.contains("no key") == true)
     }
 
     @Test func duplicateKeyNamesTheItems() {
-        let error = renderError("{{#each steps key=id}}- x\n{{/each}}", #"{"steps":[{"id":"a"},{"id":"b"},{"id":"a"}]}"#)
+        let error = renderError(
+            "{{#each steps key=id}}- x\n{{/each}}", #"{"steps":[{"id":"a"},{"id":"b"},{"id":"a"}]}"#)
         #expect(error?.message.contains("duplicate key 'a'") == true)
         #expect(error?.message.contains("items 0 and 2") == true)
-        #expect(renderError("{{#each steps key=id}}- x\n{{/each}}", #"{"steps":[{"id":"a"},{"id":"a"}]}"#, options: TemplateOptions(uniqueKeys: true)) == nil)
+        #expect(
+            renderError(
+                "{{#each steps key=id}}- x\n{{/each}}", #"{"steps":[{"id":"a"},{"id":"a"}]}"#,
+                options: TemplateOptions(uniqueKeys: true)) == nil)
     }
 
     @Test func eachOverANonArray() {
@@ -81,7 +88,8 @@ import Testing
     }
 
     @Test func missingDataRendersEmpty() throws {
-        let rendering = try Template("a{{x.y.z}}b {{#each none key=id}}x{{/each}}{{#if no}}y{{/if}}\n").render(.object([:]))
+        let rendering = try Template("a{{x.y.z}}b {{#each none key=id}}x{{/each}}{{#if no}}y{{/if}}\n").render(
+            .object([:]))
         #expect(rendering.markdown == "ab \n")
     }
 
@@ -93,7 +101,10 @@ import Testing
 
     @Test func contextLookupAndTruthiness() throws {
         let template = "{{#each xs key=id}}{{#if on}}[{{id}}:{{title}}]{{else}}({{id}}){{/if}}{{/each}}\n"
-        let data = try JSONValue(parsing: #"{"title":"T","xs":[{"id":1,"on":true},{"id":2,"on":0},{"id":3,"on":""},{"id":4,"on":[]},{"id":5,"on":{}}]}"#)
+        let data = try JSONValue(
+            parsing:
+                #"{"title":"T","xs":[{"id":1,"on":true},{"id":2,"on":0},{"id":3,"on":""},{"id":4,"on":[]},{"id":5,"on":{}}]}"#
+        )
         #expect(try Template(template).render(data).markdown == "[1:T](2)(3)(4)[5:T]\n")
     }
 
@@ -114,7 +125,8 @@ import Testing
     }
 
     @Test func jsonValues() throws {
-        let value = try JSONValue(parsing: #" {"s": "a\"\u00e9\ud83d\ude00\n", "n": -1.5e2, "b": [true, false, null], "o": {}} "#)
+        let value = try JSONValue(
+            parsing: #" {"s": "a\"\u00e9\ud83d\ude00\n", "n": -1.5e2, "b": [true, false, null], "o": {}} "#)
         #expect(
             value
                 == .object([
@@ -125,7 +137,10 @@ import Testing
 
     @Test func hostileInputNeverCrashes() {
         var generator = SplitMix64(seed: 7)
-        let pieces = ["{{", "}}", "{{{", "}}}", "#each", "#if", "/each", "/if", "else", " key=", "x", ".", "!", "\n", "é", "\0", "&"]
+        let pieces = [
+            "{{", "}}", "{{{", "}}}", "#each", "#if", "/each", "/if", "else", " key=", "x", ".", "!", "\n", "é", "\0",
+            "&",
+        ]
         var rendered = 0
         for _ in 0..<2000 {
             var text = ""

@@ -28,8 +28,10 @@ enum Support {
         """
 
     /// JSON for `plan` with the given step keys (title `Step <key>`) and notes.
-    static func planData(_ steps: [String], notes: [String] = [], footer: String? = nil,
-                         titles: [String: String] = [:]) -> JSONValue {
+    static func planData(
+        _ steps: [String], notes: [String] = [], footer: String? = nil,
+        titles: [String: String] = [:]
+    ) -> JSONValue {
         var object: [String: JSONValue] = [
             "steps": .array(steps.map { .object(["id": .string($0), "title": .string(titles[$0] ?? "Step \($0)")]) }),
             "notes": .array(notes.map { .object(["id": .string($0), "text": .string("Note \($0)")]) }),
@@ -74,4 +76,3 @@ enum Support {
         }
     }
 }
-

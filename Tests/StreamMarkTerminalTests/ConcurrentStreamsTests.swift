@@ -33,8 +33,9 @@ import Testing
                 group.addTask {
                     let bytes = documents[stream % documents.count]
                     let size = Self.chunkSizes[stream / documents.count % Self.chunkSizes.count]
-                    return Self.run(stream, bytes: bytes, chunkSize: size, parser: parser, renderer: renderer,
-                                    expected: expected[stream % documents.count])
+                    return Self.run(
+                        stream, bytes: bytes, chunkSize: size, parser: parser, renderer: renderer,
+                        expected: expected[stream % documents.count])
                 }
             }
             var outcomes: [Outcome] = []

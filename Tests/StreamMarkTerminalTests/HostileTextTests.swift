@@ -99,12 +99,14 @@ import Testing
             name: "a label that looks like another URL, as a hyperlink: the real target is shown",
             markdown: "[https://bank.example](https://evil.example)",
             options: hyperlinks,
-            expected: "\u{1B}]8;;https://evil.example\u{1B}\\https://bank.example\u{1B}]8;;\u{1B}\\ (https://evil.example)\n"),
+            expected:
+                "\u{1B}]8;;https://evil.example\u{1B}\\https://bank.example\u{1B}]8;;\u{1B}\\ (https://evil.example)\n"),
         Case(
             name: "a www. label that looks like another URL, as a hyperlink",
             markdown: "[WWW.bank.example/login](http://evil.example)",
             options: hyperlinks,
-            expected: "\u{1B}]8;;http://evil.example\u{1B}\\WWW.bank.example/login\u{1B}]8;;\u{1B}\\ (http://evil.example)\n"),
+            expected:
+                "\u{1B}]8;;http://evil.example\u{1B}\\WWW.bank.example/login\u{1B}]8;;\u{1B}\\ (http://evil.example)\n"),
         Case(
             name: "an autolink is its own target",
             markdown: "www.example.com",
@@ -119,14 +121,16 @@ import Testing
 
     @Test(arguments: cases)
     func rendersHandWrittenOutput(_ testCase: Case) {
-        let output = TerminalRenderer(options: testCase.options).render(document: MarkdownParser().parse(testCase.markdown))
+        let output = TerminalRenderer(options: testCase.options).render(
+            document: MarkdownParser().parse(testCase.markdown))
         #expect(output == testCase.expected)
     }
 
     /// The checker keeps what the renderer did not write: a leaked OSC 52,
     /// a leaked 8-bit CSI or an OSC 8 whose URL holds a BEL is reported.
     @Test func checkerFindsLeaks() {
-        #expect(Self.controls(in: Self.removingOwnSequences("\u{1B}[1ma\u{1B}[0m\u{1B}]52;c;eA==\u{07}")) == ["1b", "7"])
+        #expect(
+            Self.controls(in: Self.removingOwnSequences("\u{1B}[1ma\u{1B}[0m\u{1B}]52;c;eA==\u{07}")) == ["1b", "7"])
         #expect(Self.controls(in: Self.removingOwnSequences("a\u{9B}2J")) == ["9b"])
         #expect(Self.controls(in: Self.removingOwnSequences("\u{1B}]8;;http://x\u{07}\u{1B}\\a")) == ["1b", "7", "1b"])
         #expect(Self.controls(in: Self.removingOwnSequences("\u{1B}]8;;http://x\u{1B}\\a\u{1B}]8;;\u{1B}\\\n")).isEmpty)
@@ -172,7 +176,9 @@ import Testing
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0
-        func printable(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x20 && !(0x7F..<0xA0).contains(scalar.value) }
+        func printable(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value >= 0x20 && !(0x7F..<0xA0).contains(scalar.value)
+        }
         while index < scalars.count {
             if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
                 var end = index + 2

@@ -1,5 +1,6 @@
 import StreamMark
 import Testing
+
 @testable import StreamMarkTerminal
 
 /// The live tail shows the open block's provisional display; the final

@@ -1,5 +1,6 @@
 import StreamMark
 import Testing
+
 @testable import StreamMarkTerminal
 
 /// The live writer driven by the engine, its output fed to a virtual
@@ -57,7 +58,8 @@ struct LiveTerminalWriterTests {
         #expect(terminal.fullClears == 0)
         // Every heading line of the one-shot output appears exactly once.
         for heading in expected where heading.hasPrefix("#") {
-            #expect(terminal.lines.filter { $0 == heading }.count == expected.filter { $0 == heading }.count, "\(heading)")
+            #expect(
+                terminal.lines.filter { $0 == heading }.count == expected.filter { $0 == heading }.count, "\(heading)")
         }
         #expect(terminal.lines == expected)
     }
@@ -70,7 +72,9 @@ struct LiveTerminalWriterTests {
         var generator = SplitMix64(seed: 21)
         var text = ""
         for i in 0..<600 {
-            let words = (0..<(3 + Int(generator.next() % 12))).map { _ in ["alpha", "**bold**", "`code`", "beta", "gamma"][Int(generator.next() % 5)] }
+            let words = (0..<(3 + Int(generator.next() % 12))).map { _ in
+                ["alpha", "**bold**", "`code`", "beta", "gamma"][Int(generator.next() % 5)]
+            }
             text += marker + "item \(i) " + words.joined(separator: " ") + "\n" + separator
         }
         let bytes = Array(text.utf8)

@@ -1,5 +1,6 @@
 import StreamMark
 import Testing
+
 @testable import StreamMarkTerminal
 
 /// The "body" rule: streaming renders a block only when it changed.

@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import Testing
+
 @testable import StreamMarkTerminal
 
 /// Terminal output of Corpus answers (and a CJK/emoji fixture) compared with
@@ -32,7 +33,9 @@ struct SnapshotTests {
     }
 
     static let cases: [Case] =
-        documents.flatMap { [Case(document: $0, width: 80, styled: false), Case(document: $0, width: 40, styled: false)] }
+        documents.flatMap {
+            [Case(document: $0, width: 80, styled: false), Case(document: $0, width: 40, styled: false)]
+        }
         + [
             Case(document: "022-keras-csv-classifier.md", width: 80, styled: true),
             Case(document: "fixtures/emoji-cjk-wrapping.md", width: 40, styled: true),
@@ -63,9 +66,11 @@ struct SnapshotTests {
         if output != expected {
             let got = output.split(separator: "\n", omittingEmptySubsequences: false)
             let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+            let first =
+                zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
             Issue.record(
-                "\(testCase.snapshotName) differs at line \(first + 1): got \(first < got.count ? String(got[first]) : "<end>") expected \(first < want.count ? String(want[first]) : "<end>")")
+                "\(testCase.snapshotName) differs at line \(first + 1): got \(first < got.count ? String(got[first]) : "<end>") expected \(first < want.count ? String(want[first]) : "<end>")"
+            )
         }
         // Independent of the snapshot: no line is wider than the width,
         // except code lines, which are never wrapped.
@@ -73,7 +78,10 @@ struct SnapshotTests {
             var inCode = false
             for line in output.split(separator: "\n") {
                 let trimmed = line.drop { $0 == " " || $0 == "│" || $0 == "•" || $0 == "◦" || $0 == "▪" }
-                if trimmed.hasPrefix("```") { inCode.toggle(); continue }
+                if trimmed.hasPrefix("```") {
+                    inCode.toggle()
+                    continue
+                }
                 if !inCode { #expect(DisplayWidth.of(line) <= testCase.width, "\(line)") }
             }
         }

@@ -1,5 +1,6 @@
 import StreamMark
 import Testing
+
 @testable import StreamMarkTerminal
 
 /// Hand-written expectations for each block and inline kind.
@@ -39,7 +40,8 @@ struct TerminalRendererTests {
     }
 
     @Test func headingsAndBreak() {
-        #expect(render("# Title\n\n---\n\n## Sub") == "# Title\n\n" + String(repeating: "─", count: 20) + "\n\n## Sub\n")
+        #expect(
+            render("# Title\n\n---\n\n## Sub") == "# Title\n\n" + String(repeating: "─", count: 20) + "\n\n## Sub\n")
     }
 
     @Test func plainEmphasisKeepsMarkers() {
@@ -114,7 +116,9 @@ struct TerminalRendererTests {
     @Test func tableWithBordersAndAlignment() {
         func cell(_ text: String) -> TableCell { TableCell(inlines: [.text(text)], range: 0..<0) }
         let table = Block(
-            id: "e0", kind: .table(TableAttributes(alignments: [.left, .right, .center], header: [cell("a"), cell("bb"), cell("c")])),
+            id: "e0",
+            kind: .table(
+                TableAttributes(alignments: [.left, .right, .center], header: [cell("a"), cell("bb"), cell("c")])),
             range: 0..<10,
             children: [
                 Block(id: "e5", kind: .tableRow(cells: [cell("1"), cell("2"), cell("中文")]), range: 5..<10)

@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+
 @testable import StreamMarkTerminal
 
 /// Paths and inputs shared by the terminal tests.

@@ -1,5 +1,6 @@
 import StreamMark
 import Testing
+
 @testable import StreamMarkTerminal
 
 /// Seeded random texts wrapped by the renderer against a reference greedy
@@ -36,7 +37,8 @@ struct WrappingPropertyTests {
     static func words(_ generator: inout SplitMix64) -> [String] {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         return (0..<Int.random(in: 1...60, using: &generator)).map { _ in
-            let length = Int.random(in: 1...(Int.random(in: 0..<10, using: &generator) == 0 ? 45 : 9), using: &generator)
+            let length = Int.random(
+                in: 1...(Int.random(in: 0..<10, using: &generator) == 0 ? 45 : 9), using: &generator)
             return String((0..<length).map { _ in letters.randomElement(using: &generator)! })
         }
     }

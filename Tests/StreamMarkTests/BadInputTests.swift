@@ -1,7 +1,7 @@
 import Foundation
 import StreamMark
-import Testing
 import StreamMarkTestSupport
+import Testing
 
 /// Any bytes are valid Markdown: the engine never crashes, hangs or loses
 /// text, and its tree equals cmark's one-shot parse of the same (normalized)

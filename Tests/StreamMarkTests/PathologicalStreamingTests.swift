@@ -1,6 +1,6 @@
 import StreamMark
-import Testing
 import StreamMarkTestSupport
+import Testing
 
 /// Worst-case input streamed in chunks: cmark's pathological cases (after
 /// cmark's `test/pathological_tests.py`) and the chat-shaped ones (very long
@@ -104,7 +104,8 @@ import StreamMarkTestSupport
     @Test func deepQuotesStreamedInSmallChunks() {
         LargeStack.run {
             let text = String(repeating: "> ", count: 254) + "a\n> b\n"
-            let report = PrefixHarness().verify(name: "deep quotes", bytes: Array(text.utf8), chunking: .random(seed: 49))
+            let report = PrefixHarness().verify(
+                name: "deep quotes", bytes: Array(text.utf8), chunking: .random(seed: 49))
             #expect(report.passed, "\(report.violations.map(\.description))")
             #expect(report.stalePrefixes > 0)
             #expect(report.prefixesChecked > 0)

@@ -1,6 +1,6 @@
 import StreamMark
-import Testing
 import StreamMarkTestSupport
+import Testing
 
 /// The prefix-identity harness over every Corpus document, with every-byte,
 /// per-line and seeded random chunkings (random chunks of 1–16 bytes split

@@ -120,7 +120,8 @@ import Testing
             Issue.record("expected a paragraph")
             return
         }
-        #expect(inlines.contains(.link(destination: "https://example.com/docs", title: "", children: [.text("the docs")])))
+        #expect(
+            inlines.contains(.link(destination: "https://example.com/docs", title: "", children: [.text("the docs")])))
     }
 
     @Test func entityAndEscapeSplitAcrossChunks() {

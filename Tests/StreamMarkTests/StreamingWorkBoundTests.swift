@@ -50,8 +50,11 @@ import Testing
     /// `large` is no larger than `small` plus a quarter plus `slack`, counter by counter.
     static func expectFlat(_ small: Peak, _ large: Peak, slack: Int = 16, _ name: String) {
         func flat(_ a: Int, _ b: Int) -> Bool { b <= a + a / 4 + slack }
-        #expect(flat(small.work.blocksConverted, large.work.blocksConverted), "\(name) blocks converted: \(small) → \(large)")
-        #expect(flat(small.work.blocksCompared, large.work.blocksCompared), "\(name) blocks compared: \(small) → \(large)")
+        #expect(
+            flat(small.work.blocksConverted, large.work.blocksConverted),
+            "\(name) blocks converted: \(small) → \(large)")
+        #expect(
+            flat(small.work.blocksCompared, large.work.blocksCompared), "\(name) blocks compared: \(small) → \(large)")
         #expect(flat(small.work.segmentsVisited, large.work.segmentsVisited), "\(name) segments: \(small) → \(large)")
         #expect(flat(small.work.bytesCopied, large.work.bytesCopied), "\(name) bytes copied: \(small) → \(large)")
         #expect(flat(small.parsedBytes, large.parsedBytes), "\(name) bytes parsed: \(small) → \(large)")

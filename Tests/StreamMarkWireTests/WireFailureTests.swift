@@ -19,15 +19,18 @@ struct WireFailureTests {
     static let cases: [Case] = [
         Case(
             name: "openai error object", format: .openai,
-            input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: {\"error\":{\"message\":\"Rate limit reached\",\"type\":\"requests\"}}\n\n",
+            input:
+                "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: {\"error\":{\"message\":\"Rate limit reached\",\"type\":\"requests\"}}\n\n",
             reason: .errorEvent, message: "openai: error event at line 3: Rate limit reached", textBefore: "Hi"),
         Case(
             name: "openai event: error", format: .openai,
-            input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"}}]}\n\nevent: error\ndata: {\"message\":\"boom\"}\n\n",
+            input:
+                "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"}}]}\n\nevent: error\ndata: {\"message\":\"boom\"}\n\n",
             reason: .errorEvent, message: "openai: error event at line 4: boom", textBefore: "A"),
         Case(
             name: "openai responses failed", format: .openai,
-            input: "data: {\"type\":\"response.output_text.delta\",\"delta\":\"x\"}\n\ndata: {\"type\":\"response.failed\",\"response\":{\"error\":{\"code\":\"server_error\",\"message\":\"The model failed\"}}}\n\n",
+            input:
+                "data: {\"type\":\"response.output_text.delta\",\"delta\":\"x\"}\n\ndata: {\"type\":\"response.failed\",\"response\":{\"error\":{\"code\":\"server_error\",\"message\":\"The model failed\"}}}\n\n",
             reason: .errorEvent, message: "openai: error event at line 3: The model failed", textBefore: "x"),
         Case(
             name: "openai not JSON", format: .openai,
@@ -45,40 +48,49 @@ struct WireFailureTests {
             textBefore: ""),
         Case(
             name: "openai cut mid-line", format: .openai,
-            input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"par\"}}]}\n\ndata: {\"choices\":[{\"index\":0,\"del",
+            input:
+                "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"par\"}}]}\n\ndata: {\"choices\":[{\"index\":0,\"del",
             reason: .cutMidLine, message: "openai: stream cut mid-line at line 3", textBefore: "par"),
         Case(
             name: "openai no DONE", format: .openai,
             input: "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"end\"}}]}\n\n",
-            reason: .unfinished, message: "openai: stream ended before data: [DONE] or response.completed", textBefore: "end"),
+            reason: .unfinished, message: "openai: stream ended before data: [DONE] or response.completed",
+            textBefore: "end"),
         Case(
             name: "anthropic error event", format: .anthropic,
-            input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"So\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
+            input:
+                "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"So\"}}\n\nevent: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n",
             reason: .errorEvent, message: "anthropic: error event at line 5: Overloaded", textBefore: "So"),
         Case(
             name: "anthropic delta without type", format: .anthropic,
-            input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"text\":\"x\"}}\n\n",
-            reason: .malformed, message: "anthropic: malformed event at line 2: content_block_delta without a delta type",
+            input:
+                "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"text\":\"x\"}}\n\n",
+            reason: .malformed,
+            message: "anthropic: malformed event at line 2: content_block_delta without a delta type",
             textBefore: ""),
         Case(
             name: "anthropic event without type", format: .anthropic, input: "data: {\"index\":0}\n\n",
             reason: .malformed, message: "anthropic: malformed event at line 1: event without a type", textBefore: ""),
         Case(
             name: "anthropic cut mid-line", format: .anthropic,
-            input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hé\"}}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"l",
+            input:
+                "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hé\"}}\n\nevent: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"l",
             reason: .cutMidLine, message: "anthropic: stream cut mid-line at line 5", textBefore: "Hé"),
         Case(
             name: "anthropic no message_stop", format: .anthropic,
-            input: "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"t\"}}\n\n",
+            input:
+                "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"t\"}}\n\n",
             reason: .unfinished, message: "anthropic: stream ended before message_stop", textBefore: "t"),
         Case(
             name: "ollama error line", format: .ollama,
-            input: "{\"message\":{\"role\":\"assistant\",\"content\":\"Hel\"},\"done\":false}\n{\"error\":\"model 'x' not found\"}\n",
+            input:
+                "{\"message\":{\"role\":\"assistant\",\"content\":\"Hel\"},\"done\":false}\n{\"error\":\"model 'x' not found\"}\n",
             reason: .errorEvent, message: "ollama: error event at line 2: model 'x' not found", textBefore: "Hel"),
         Case(
             name: "ollama not JSON", format: .ollama,
             input: "{\"response\":\"a\",\"done\":false}\nnot json\n",
-            reason: .malformed, message: "ollama: malformed event at line 2: not a JSON object: 'not json'", textBefore: "a"),
+            reason: .malformed, message: "ollama: malformed event at line 2: not a JSON object: 'not json'",
+            textBefore: "a"),
         Case(
             name: "ollama cut mid-line", format: .ollama,
             input: "{\"response\":\"a\",\"done\":false}\n{\"response\":\"b\",\"do",
@@ -117,7 +129,8 @@ struct WireFailureTests {
     /// Unknown event types are skipped (providers add event types); the first
     /// is reported. Documented non-text events are skipped silently.
     @Test func unknownEventTypesAreSkippedAndReported() throws {
-        let anthropic = "event: ping\ndata: {\"type\":\"ping\"}\n\nevent: mystery\ndata: {\"type\":\"mystery\"}\n\n"
+        let anthropic =
+            "event: ping\ndata: {\"type\":\"ping\"}\n\nevent: mystery\ndata: {\"type\":\"mystery\"}\n\n"
             + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"thinking_delta\",\"thinking\":\"hm\"}}\n\n"
             + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"ok\"}}\n\n"
             + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
@@ -129,7 +142,8 @@ struct WireFailureTests {
         #expect(decoder.unknownEvent?.type == "mystery")
         #expect(decoder.unknownEvent?.line == 5)
 
-        let openai = ": keep-alive\n\ndata: {\"type\":\"response.reasoning_summary_text.delta\",\"delta\":\"no\"}\n\n"
+        let openai =
+            ": keep-alive\n\ndata: {\"type\":\"response.reasoning_summary_text.delta\",\"delta\":\"no\"}\n\n"
             + "data: {\"type\":\"response.output_text.delta\",\"delta\":\"yes\"}\n\ndata: {\"type\":\"response.completed\"}\n\n"
         var responses = WireDecoder(format: .openai)
         var out: [UInt8] = []

@@ -201,8 +201,9 @@ struct DisplayBuilder {
         while let last = literal.last, last != 0x0A { lastLine.append(literal.removeLast()) }
         guard lastLine.filter({ $0 != 0x20 && $0 != 0x09 }) == line else { return nil }
         var shown = block
-        shown.kind = .codeBlock(CodeBlockAttributes(
-            info: attributes.info, literal: String(decoding: literal, as: UTF8.self), fenced: true))
+        shown.kind = .codeBlock(
+            CodeBlockAttributes(
+                info: attributes.info, literal: String(decoding: literal, as: UTF8.self), fenced: true))
         return [shown]
     }
 }

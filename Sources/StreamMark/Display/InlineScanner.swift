@@ -81,8 +81,9 @@ struct InlineScanner {
             return i + 1
         }
         let next = text[i + 1]
-        guard CharacterClass.isASCIIAlpha(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!")
-            || next == UInt8(ascii: "?")
+        guard
+            CharacterClass.isASCIIAlpha(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!")
+                || next == UInt8(ascii: "?")
         else { return i + 1 }
         var j = i + 1
         while j < text.count, j - i <= 256 {

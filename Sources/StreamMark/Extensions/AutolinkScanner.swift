@@ -122,7 +122,8 @@ enum AutolinkScanner {
             let pattern = Array(scheme.utf8)
             guard data.count - start > pattern.count else { continue }
             var equal = true
-            for k in 0..<pattern.count where data[start + k] | (CharacterClass.isASCIIAlpha(data[start + k]) ? 0x20 : 0) != pattern[k] {
+            for k in 0..<pattern.count
+            where data[start + k] | (CharacterClass.isASCIIAlpha(data[start + k]) ? 0x20 : 0) != pattern[k] {
                 equal = false
                 break
             }

@@ -55,8 +55,9 @@ struct BlockStartScanner {
                     i += 1
                     spaced = true
                 }
-                guard spaced, i < bytes.count, isLetter(bytes[i]) || bytes[i] == UInt8(ascii: "_")
-                    || bytes[i] == UInt8(ascii: ":")
+                guard spaced, i < bytes.count,
+                    isLetter(bytes[i]) || bytes[i] == UInt8(ascii: "_")
+                        || bytes[i] == UInt8(ascii: ":")
                 else {
                     i = save
                     break

@@ -106,7 +106,9 @@ extension CellInlineParser {
             let head = String(decoding: line[(i + 1)...].prefix(9), as: UTF8.self).lowercased()
             return head.hasPrefix("!") || head.hasPrefix("?")
                 || ["pre", "script", "style", "textarea"].contains { tag in
-                    head.hasPrefix(tag) && (head.count == tag.count || " \t\n\r>".contains(head[head.index(head.startIndex, offsetBy: tag.count)]))
+                    head.hasPrefix(tag)
+                        && (head.count == tag.count
+                            || " \t\n\r>".contains(head[head.index(head.startIndex, offsetBy: tag.count)]))
                 }
         }
         return false

@@ -101,7 +101,9 @@ enum EscapedTilde {
             var plain: [UInt8] = []
             while i < range.upperBound, !isWordBreak(bytes[i]) {
                 let byte = bytes[i]
-                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { excluded = true }
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+                    excluded = true
+                }
                 if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
                     escaped = true
                     plain.append(bytes[i + 1])
@@ -125,7 +127,8 @@ enum EscapedTilde {
     private static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard bytes.count >= pattern.count else { return false }
-        for start in 0...(bytes.count - pattern.count) where bytes[start..<start + pattern.count].elementsEqual(pattern) {
+        for start in 0...(bytes.count - pattern.count) where bytes[start..<start + pattern.count].elementsEqual(pattern)
+        {
             return true
         }
         return false
@@ -196,7 +199,9 @@ enum EscapedTilde {
             case .strong(let c): .strong(restored(c))
             case .strikethrough(let c): .strikethrough(restored(c))
             case .link(let d, let t, let c):
-                .link(destination: replacing(d, literal: false), title: replacing(t, literal: false), children: restored(c))
+                .link(
+                    destination: replacing(d, literal: false), title: replacing(t, literal: false),
+                    children: restored(c))
             case .image(let d, let t, let c):
                 .image(source: replacing(d, literal: false), title: replacing(t, literal: false), children: restored(c))
             }

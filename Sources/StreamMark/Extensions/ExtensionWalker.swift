@@ -244,7 +244,8 @@ struct ExtensionWalker {
             {
                 return (replaced, consumed)
             }
-            block.kind = .paragraph(inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
+            block.kind = .paragraph(
+                inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), isSetext(block),
@@ -254,7 +255,8 @@ struct ExtensionWalker {
                 return (replaced, consumed)
             }
             block.kind = .heading(
-                level: level, inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
+                level: level, inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines)
+            )
             return ([block], 0)
         case .table(var attributes):
             attributes.header = attributes.header.map(cellExtensions)
@@ -321,16 +323,17 @@ struct ExtensionWalker {
             var all = lines.lines(of: block.range, prefixes: prefixes.array)
             if case .heading = block.kind {
                 // Setext: the content lines end before the underline.
-                guard let underline = all.indices.dropFirst().first(where: { index in
-                    let line = all[index]
-                    guard !line.lazy, line.indent < 4, line.contentStart < line.end else { return false }
-                    let mark = text[line.contentStart]
-                    guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
-                    var i = line.contentStart
-                    while i < line.end, text[i] == mark { i += 1 }
-                    while i < line.end, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
-                    return i == line.end
-                })
+                guard
+                    let underline = all.indices.dropFirst().first(where: { index in
+                        let line = all[index]
+                        guard !line.lazy, line.indent < 4, line.contentStart < line.end else { return false }
+                        let mark = text[line.contentStart]
+                        guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return false }
+                        var i = line.contentStart
+                        while i < line.end, text[i] == mark { i += 1 }
+                        while i < line.end, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+                        return i == line.end
+                    })
                 else { return nil }
                 all.removeSubrange(underline...)
             }

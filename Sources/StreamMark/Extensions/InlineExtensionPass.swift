@@ -129,7 +129,9 @@ struct InlineExtensionPass {
                 var inner = 0
                 let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)
                 pieces.append(
-                    Piece(inline: .link(destination: destination, title: title, children: processed), first: "[", last: ")"))
+                    Piece(
+                        inline: .link(destination: destination, title: title, children: processed), first: "[",
+                        last: ")"))
             case .image(let source, let title, let children):
                 var inner = 0
                 let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)

@@ -171,7 +171,8 @@ struct TableBuilder {
             if isAdjacent(follower, after: all[all.count - 1]) {
                 var start = all[all.count - 1].end + all[all.count - 1].endingLength
                 var end = follower.range.upperBound
-                if isSetextHeading(follower), let (lines, _) = blockLines(follower, setextHeading: true, prefixes: prefixes),
+                if isSetextHeading(follower),
+                    let (lines, _) = blockLines(follower, setextHeading: true, prefixes: prefixes),
                     let last = lines.last
                 {
                     // cmark's range of a setext heading may run into the next line.
@@ -208,7 +209,8 @@ struct TableBuilder {
         }
         func extensions(_ inlines: [Inline]) -> [Inline] {
             standIns
-                ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true)) : walker.inlineExtensions(inlines)
+                ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true))
+                : walker.inlineExtensions(inlines)
         }
         let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
         let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
@@ -230,7 +232,8 @@ struct TableBuilder {
             if column < cells.count {
                 let range = cells[column].range
                 return TableCell(
-                    inlines: inlines, range: line.contentStart + range.lowerBound..<line.contentStart + range.upperBound)
+                    inlines: inlines, range: line.contentStart + range.lowerBound..<line.contentStart + range.upperBound
+                )
             }
             return TableCell(inlines: inlines, range: line.end..<line.end)
         }
@@ -244,7 +247,9 @@ struct TableBuilder {
         for (line, cells) in rows {
             let rowCells = (0..<columns).map { cell(line, cells, $0) }
             children.append(
-                Block(id: .source(line.contentStart), kind: .tableRow(cells: rowCells), range: line.contentStart..<line.end))
+                Block(
+                    id: .source(line.contentStart), kind: .tableRow(cells: rowCells),
+                    range: line.contentStart..<line.end))
         }
         let tableEnd = rows.last?.0.end ?? all[headerIndex + 1].end
         result.append(

@@ -31,7 +31,8 @@ extension DeltaPatch {
         case .retype(let id, let kind):
             try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
                 guard let inlines = target.kind.inlines, kind.inlines != nil else {
-                    throw PatchError(description: "retype \(id): \(target.kind.name) to \(kind.name) has no inlines to keep")
+                    throw PatchError(
+                        description: "retype \(id): \(target.kind.name) to \(kind.name) has no inlines to keep")
                 }
                 target.kind = kind.replacingInlines(with: inlines)
             }
@@ -104,7 +105,8 @@ extension DeltaPatch {
             defer { kind = .tableRow(cells: cells) }
             try body(&cells[cell].inlines)
         default:
-            throw PatchError(description: "\(id): a \(kind.name) has no text to change\(cell.map { " in cell \($0)" } ?? "")")
+            throw PatchError(
+                description: "\(id): a \(kind.name) has no text to change\(cell.map { " in cell \($0)" } ?? "")")
         }
     }
 }

@@ -60,7 +60,9 @@ enum ShortForm {
         mutating func id() throws(PatchStreamError) -> BlockID { try ShortForm.id(try next("id")) }
 
         mutating func string() throws(PatchStreamError) -> String {
-            guard case .string(let text) = try next("text") else { throw ShortForm.error("\(op): text must be a string") }
+            guard case .string(let text) = try next("text") else {
+                throw ShortForm.error("\(op): text must be a string")
+            }
             return text
         }
 
@@ -149,7 +151,8 @@ enum ShortForm {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             try allowing(1)
             let level = Int(tag.dropFirst())!
-            return .heading(level: level, inlines: try field(0).map { (v) throws(PatchStreamError) in try inlines(v) } ?? [])
+            return .heading(
+                level: level, inlines: try field(0).map { (v) throws(PatchStreamError) in try inlines(v) } ?? [])
         case "table":
             try allowing(2)
             guard case .string(let letters)? = field(0) else { throw error("table: alignments must be a string") }

@@ -58,10 +58,14 @@ enum JSONValue: Equatable {
             switch bytes[at] {
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "["):
-                guard depth < JSONValue.maximumDepth else { throw error("nested deeper than \(JSONValue.maximumDepth)") }
+                guard depth < JSONValue.maximumDepth else {
+                    throw error("nested deeper than \(JSONValue.maximumDepth)")
+                }
                 return .array(try array(depth: depth + 1))
             case UInt8(ascii: "{"):
-                guard depth < JSONValue.maximumDepth else { throw error("nested deeper than \(JSONValue.maximumDepth)") }
+                guard depth < JSONValue.maximumDepth else {
+                    throw error("nested deeper than \(JSONValue.maximumDepth)")
+                }
                 return .object(try object(depth: depth + 1))
             case UInt8(ascii: "t"):
                 try expect("true")

@@ -27,7 +27,10 @@ public struct PatchStreamWriter: Sendable {
     /// - Parameter version: 2 (default) or 1; any other value writes 2.
     public init(version: Int = 2) {
         self.version = version == 1 ? 1 : 2
-        if self.version == 2 { json.raw(#"{"v":2}"#) ; json.byte(0x0A) }
+        if self.version == 2 {
+            json.raw(#"{"v":2}"#)
+            json.byte(0x0A)
+        }
     }
 
     /// Encodes one batch of patches (the result of one `append` or

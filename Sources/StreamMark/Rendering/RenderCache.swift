@@ -177,7 +177,11 @@ public final class RenderCache<Context: Hashable, Output> {
     }
 
     private func forget(_ block: Block) {
-        block.forEach { entries[$0.id] = nil; dirty.remove($0.id); closedIDs.remove($0.id) }
+        block.forEach {
+            entries[$0.id] = nil
+            dirty.remove($0.id)
+            closedIDs.remove($0.id)
+        }
     }
 
     /// Marks the block and its ancestors dirty.

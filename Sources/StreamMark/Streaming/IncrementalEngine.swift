@@ -309,7 +309,9 @@ struct IncrementalEngine: Sendable {
     /// literal keeps its frozen bytes and gets the window's lines appended,
     /// so the work is O(window), not O(block). Returns the block's update
     /// patch if its value changed.
-    private mutating func graftCode(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>) -> Patch? {
+    private mutating func graftCode(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>)
+        -> Patch?
+    {
         guard case .code(let fenceLine, let frozenLength, let frozenEnd) = mode,
             let window = blocks.first, case .codeBlock(let windowCode) = window.kind,
             case .codeBlock(var code) = root.children[frozenTop].kind
@@ -332,7 +334,8 @@ struct IncrementalEngine: Sendable {
         root.children[frozenTop].kind = .codeBlock(code)
         // With nothing after the frozen lines, the block ends where the
         // last frozen line does (as cmark ends it at end of input).
-        let end = window.range.upperBound <= fenceLine.upperBound && frozenEnd >= 0
+        let end =
+            window.range.upperBound <= fenceLine.upperBound && frozenEnd >= 0
             ? frozenEnd : window.range.upperBound
         root.children[frozenTop].range = oldRange.lowerBound..<end
         if unchanged && oldInfo == code.info && oldFenced == code.fenced && oldRange.upperBound == end { return nil }
@@ -365,7 +368,8 @@ struct IncrementalEngine: Sendable {
         for patch in diff {
             switch patch {
             case .insert(let parent, let index, let block):
-                patches.append(.insert(parent: parent, index: index + offset(parent, containerID, first, skip), block: block))
+                patches.append(
+                    .insert(parent: parent, index: index + offset(parent, containerID, first, skip), block: block))
             case .move(let id, let parent, let index):
                 patches.append(.move(id: id, parent: parent, index: index + offset(parent, containerID, first, skip)))
             default:
@@ -516,7 +520,8 @@ struct IncrementalEngine: Sendable {
         // The extension layer can loosen a list too (a table without body
         // rows before more content): ask it about the items being frozen and
         // the item after them.
-        let frozenItems = Block(id: list.id, kind: list.kind, range: list.range, children: Array(list.children[k...end]))
+        let frozenItems = Block(
+            id: list.id, kind: list.kind, range: list.range, children: Array(list.children[k...end]))
         if ExtensionLayer.loosens(frozenItems, options: options) { loose = true }
         let newStart = Self.lineStart(of: nextStart, in: text)
         addSegment(
@@ -557,8 +562,10 @@ struct IncrementalEngine: Sendable {
             k = frozen
         case .top:
             guard let first = table.children.first else { return }
-            stub = Self.lineStart(of: table.range.lowerBound, in: text)..<Self.lineStart(
-                of: first.range.lowerBound, in: text)
+            stub =
+                Self.lineStart(
+                    of: table.range.lowerBound, in: text)..<Self.lineStart(
+                    of: first.range.lowerBound, in: text)
         default:
             return
         }

@@ -4,7 +4,6 @@ struct OffsetMapping {
     /// (buffer offset, document offset) where each piece starts, in order.
     var pieces: [(buffer: Int, document: Int)]
 
-
     /// The document offset of the byte at buffer offset `offset` (a start).
     func start(_ offset: Int) -> Int {
         var piece = pieces[0]

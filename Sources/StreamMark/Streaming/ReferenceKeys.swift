@@ -85,7 +85,8 @@ enum ReferenceKeys {
                 open =
                     !definitionsOnly
                         || (startsLine(bytes, i, from: range.lowerBound)
-                            && !followsParagraphText(bytes, i, from: range.lowerBound)) ? i : -1
+                            && !followsParagraphText(bytes, i, from: range.lowerBound))
+                    ? i : -1
             } else if byte == UInt8(ascii: "]"), open >= 0 {
                 let isDefinition = i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: ":")
                 if !definitionsOnly || isDefinition, i - open <= 1001 {
@@ -178,8 +179,11 @@ enum ReferenceKeys {
         if i < line.upperBound {
             let open = bytes[i]
             let close: UInt8? =
-                open == UInt8(ascii: "\"") ? open : open == UInt8(ascii: "'") ? open
-                : open == UInt8(ascii: "(") ? UInt8(ascii: ")") : nil
+                open == UInt8(ascii: "\"")
+                ? open
+                : open == UInt8(ascii: "'")
+                    ? open
+                    : open == UInt8(ascii: "(") ? UInt8(ascii: ")") : nil
             guard let close, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 else { return nil }
             i += 1
             while i < line.upperBound && bytes[i] != close {

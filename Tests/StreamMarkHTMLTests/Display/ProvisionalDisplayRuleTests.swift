@@ -107,7 +107,8 @@ import Testing
                 + "</thead>\n</table>\n"),
         Case(
             "1. Table:\n   | a | b |\n  ",
-            "<ol>\n<li>Table:\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n</li>\n</ol>\n"),
+            "<ol>\n<li>Table:\n<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n</table>\n</li>\n</ol>\n"
+        ),
         Case(
             "| a | b |\n|---|---|\n| 1 | **bo",
             "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n"
@@ -172,7 +173,8 @@ import Testing
         Case(
             "1. a\n   - b\n     - c **x",
             "<ol>\n<li>a\n<ul>\n<li>b\n<ul>\n<li>c <strong>x</strong></li>\n</ul>\n</li>\n</ul>\n</li>\n</ol>\n"),
-        Case("- [ ] do **it", "<ul>\n<li><input type=\"checkbox\" disabled=\"\" /> do <strong>it</strong></li>\n</ul>\n"),
+        Case(
+            "- [ ] do **it", "<ul>\n<li><input type=\"checkbox\" disabled=\"\" /> do <strong>it</strong></li>\n</ul>\n"),
         Case("Intro\n\n- a\n  -", "<p>Intro</p>\n<ul>\n<li>a</li>\n</ul>\n"),
     ]
 

@@ -28,7 +28,9 @@ import Testing
     /// The three minimized inputs link nothing (cmark-gfm's output).
     @Test func escapedTriggersLinkNothing() {
         for markdown in [#"x www\.a\.com y"#, #"x http\:\/\/a\.com y"#, #"x http:\/\/a.com y"#] {
-            #expect(GFMOracle.ours(Array(markdown.utf8)) == "<p>x " + markdown.dropFirst(2).replacingOccurrences(of: "\\", with: "") + "</p>\n")
+            #expect(
+                GFMOracle.ours(Array(markdown.utf8)) == "<p>x "
+                    + markdown.dropFirst(2).replacingOccurrences(of: "\\", with: "") + "</p>\n")
         }
     }
 
@@ -74,7 +76,9 @@ import Testing
         var escapedWWW = 0
         for seed in 0..<400 {
             let markdown = Self.document(seed: UInt64(seed))
-            if markdown.contains(#"www\."#) || markdown.contains(#"\:"#) || markdown.contains(#"\/"#) { escapedWWW += 1 }
+            if markdown.contains(#"www\."#) || markdown.contains(#"\:"#) || markdown.contains(#"\/"#) {
+                escapedWWW += 1
+            }
             let html = try GFMOracle.html(Array(markdown.utf8))
             if html.contains("%5C") { linkedWithBackslash += 1 }
         }

@@ -35,7 +35,8 @@ import Testing
     static let extensionCases = examples("extensions.txt") { _ in true }
     static let corpusCases: [Case] = {
         let corpus = Repository.corpus
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("llm").path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("llm").path)) ?? []
         return names.filter { $0.hasSuffix(".md") }.sorted().map { name in
             let bytes = (try? Repository.bytes("Corpus/llm/" + name)) ?? []
             return Case(name: "llm/" + name, markdown: String(decoding: bytes, as: UTF8.self))

@@ -41,7 +41,9 @@ import Testing
                 let line = text(Int.random(in: 1...5, using: &random))
                 return line.hasPrefix("~~~") ? "x " + line : line
             case 4...6:
-                let cells = (0..<Int.random(in: 1...3, using: &random)).map { _ in text(Int.random(in: 0...2, using: &random)) }
+                let cells = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    text(Int.random(in: 0...2, using: &random))
+                }
                 let row = cells.joined(separator: " | ")
                 return Bool.random(using: &random) ? "| " + row + " |" : row.hasPrefix("~~~") ? "x " + row : row
             case 7, 8: return delimiters.randomElement(using: &random)!

@@ -10,7 +10,10 @@ enum CmarkGFM {
     /// The executable, from `PATH` or the usual places.
     static func executable() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let candidates = path.split(separator: ":").map { String($0) + "/cmark-gfm" } + ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"]
+        let candidates =
+            path.split(separator: ":").map { String($0) + "/cmark-gfm" } + [
+                "/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm",
+            ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw NotInstalled()
         }

@@ -33,7 +33,9 @@ struct SpecExample: Sendable, CustomTestStringConvertible {
         var section = ""
         var startLine = 0
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0) {
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+            text.hasSuffix("\n") ? 1 : 0)
+        {
             lineNumber += 1
             let line = rawLine + "\n"
             let stripped = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)

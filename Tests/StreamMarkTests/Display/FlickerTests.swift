@@ -37,7 +37,9 @@ import Testing
             total.bytes += result.bytes
             total.truthWithdrawn += result.truthWithdrawn
             total.displayWithdrawn += result.displayWithdrawn
-            print("flicker \(path): \(result.bytes) bytes, withdrawn \(result.truthWithdrawn) → \(result.displayWithdrawn)")
+            print(
+                "flicker \(path): \(result.bytes) bytes, withdrawn \(result.truthWithdrawn) → \(result.displayWithdrawn)"
+            )
         }
         print("flicker total: \(total.bytes) bytes, withdrawn \(total.truthWithdrawn) → \(total.displayWithdrawn)")
         #expect(total.truthWithdrawn > 0)

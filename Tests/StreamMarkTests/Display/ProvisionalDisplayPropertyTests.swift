@@ -68,8 +68,9 @@ import Testing
                     #expect(display == .truth)
                     continue
                 }
-                #expect(Self.sameOutside(display.applied(to: document.root), document.root, open: openID),
-                        "\(text.debugDescription)")
+                #expect(
+                    Self.sameOutside(display.applied(to: document.root), document.root, open: openID),
+                    "\(text.debugDescription)")
                 #expect(Self.idsAreValid(display, open: open), "\(text.debugDescription)")
             }
             document.finish()

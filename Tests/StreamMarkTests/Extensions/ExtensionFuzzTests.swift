@@ -12,7 +12,6 @@ import Testing
         "[ ] ", "[x] ", "- ", "> ", "    ", "日",
     ].map { Array($0.utf8) }
 
-
     static func bytes(seed: UInt64) -> [UInt8] {
         var random = SplitMix64(seed: seed)
         var result: [UInt8] = []
@@ -34,7 +33,8 @@ import Testing
             if block.id != .source(block.range.lowerBound) { issues.append("\(block.id) at \(block.range)") }
         }
         if case .tableRow(let cells) = block.kind {
-            for cell in cells where cell.range.lowerBound < block.range.lowerBound || cell.range.upperBound > block.range.upperBound {
+            for cell in cells
+            where cell.range.lowerBound < block.range.lowerBound || cell.range.upperBound > block.range.upperBound {
                 issues.append("\(block.id): cell \(cell.range) outside row \(block.range)")
             }
         }

@@ -45,7 +45,8 @@ import Testing
             let report = harness.verify(name: "seed \(seed)", bytes: bytes, chunking: chunking)
             #expect(
                 report.violations.isEmpty,
-                "\(chunking): \(report.violations.first.map(\.description) ?? "")\n\(String(decoding: bytes, as: UTF8.self))")
+                "\(chunking): \(report.violations.first.map(\.description) ?? "")\n\(String(decoding: bytes, as: UTF8.self))"
+            )
             #expect(report.prefixesChecked > 0)
         }
     }

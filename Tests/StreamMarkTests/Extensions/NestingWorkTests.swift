@@ -22,7 +22,10 @@ import Testing
             (1...300).map { String(repeating: "> ", count: $0) + "x\n" + String(repeating: ">", count: $0) + "\n" }
                 .joined(), 1
         ),
-        ("bullets with blank lines", (0..<depth).map { String(repeating: "  ", count: $0 % 50) + "- x\n\n" }.joined(), 2),
+        (
+            "bullets with blank lines",
+            (0..<depth).map { String(repeating: "  ", count: $0 % 50) + "- x\n\n" }.joined(), 2
+        ),
     ]
 
     /// cmark's blocks with the GitHub extensions applied, and the layer's work.
@@ -114,7 +117,9 @@ import Testing
                     items += 1
                     let remembered = walker.itemPrefix(itemStart: block.range.lowerBound, outer: chain)
                     let fresh = walker.lines.itemPrefix(itemStart: block.range.lowerBound, outer: array)
-                    if remembered != fresh { mismatches.append("item at \(block.range.lowerBound): \(remembered) ≠ \(fresh)") }
+                    if remembered != fresh {
+                        mismatches.append("item at \(block.range.lowerBound): \(remembered) ≠ \(fresh)")
+                    }
                     innerChain = chain.appending(fresh)
                     innerArray.append(fresh)
                 default: break

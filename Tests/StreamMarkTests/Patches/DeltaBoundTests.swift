@@ -19,7 +19,9 @@ import Testing
     /// chunk carries one or two characters, so a continuation line's 3 bytes
     /// of framing weigh 1.38× alone) with a nested list under every bold
     /// heading. Benchmarks/README.md has the figures.
-    static let overThreeAtFourBytes = ["001-peer-support-nlp-alerts-project.md": 3.15, "040-ja-solar-water-heater-design.md": 3.5]
+    static let overThreeAtFourBytes = [
+        "001-peer-support-nlp-alerts-project.md": 3.15, "040-ja-solar-water-heater-design.md": 3.5,
+    ]
 
     /// Every answer at 4-byte chunks: ≤ 3× but for the two above, median
     /// ≤ 2.5× (the short form measured 2.41×; the long form 4.04×).

@@ -85,13 +85,19 @@ import Testing
         #expect(throws: Never.self) { try v2.apply(line: Array(#"{"v":2}"#.utf8)) }
         #expect(throws: PatchStreamError.self) { try v2.apply(line: Array(#""orphan""#.utf8)) }
         #expect(throws: PatchStreamError.self) { try v2.apply(line: Array(#"{"op":"jump","id":"e0"}"#.utf8)) }
-        #expect(throws: PatchStreamError.self) { try v2.apply(line: Array(#"{"op":"append","id":"e9","text":"x"}"#.utf8)) }
+        #expect(throws: PatchStreamError.self) {
+            try v2.apply(line: Array(#"{"op":"append","id":"e9","text":"x"}"#.utf8))
+        }
         #expect(throws: PatchStreamError.self) { try v2.apply(line: Array("{\"op\":".utf8)) }
         let insert = #"{"op":"insert","parent":"doc","block":{"id":"e0","kind":{"type":"paragraph","inlines":["é"]}}}"#
         #expect(throws: Never.self) { try v2.apply(line: Array(insert.utf8)) }
         // drop may only remove ASCII characters.
-        #expect(throws: PatchStreamError.self) { try v2.apply(line: Array(#"{"op":"append","id":"e0","drop":1,"text":"x"}"#.utf8)) }
-        #expect(throws: PatchStreamError.self) { try v2.apply(line: Array(#"{"op":"splice","id":"e0","keep":2,"inlines":[]}"#.utf8)) }
+        #expect(throws: PatchStreamError.self) {
+            try v2.apply(line: Array(#"{"op":"append","id":"e0","drop":1,"text":"x"}"#.utf8))
+        }
+        #expect(throws: PatchStreamError.self) {
+            try v2.apply(line: Array(#"{"op":"splice","id":"e0","keep":2,"inlines":[]}"#.utf8))
+        }
         #expect(v2.root.children.first?.kind == .paragraph(inlines: [.text("é")]))
     }
 }

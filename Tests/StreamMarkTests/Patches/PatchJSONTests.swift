@@ -35,7 +35,9 @@ import Testing
     /// surrogate), in a code block, a paragraph and a table cell.
     static let hostile: [UInt8] = {
         var controls = ""
-        for scalar in 1..<0x20 where scalar != 0x0A && scalar != 0x0D { controls.unicodeScalars.append(Unicode.Scalar(scalar)!) }
+        for scalar in 1..<0x20 where scalar != 0x0A && scalar != 0x0D {
+            controls.unicodeScalars.append(Unicode.Scalar(scalar)!)
+        }
         var bytes = Array("```\n\(controls)\u{7F} \"q\" \\b\\ / \u{2028} 😀\n".utf8)
         bytes += [0xED, 0xA0, 0x80, 0x0A, 0x00, 0x0A]
         bytes += Array("```\n\nPara \"quoted\" \\ back\\slash \u{1} \u{1F} tab\t 😀 ".utf8)
@@ -91,8 +93,10 @@ import Testing
     /// finds equal the ones `JSONSerialization` finds.
     @Test(arguments: [1, 2])
     func pythonReadsEveryLine(version: Int) throws {
-        let (_, wire) = Self.stream(Self.hostile + CorpusFiles.bytes("llm/005-ingredient-flavor-table.md"), version: version)
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("streammark-json-\(version)-\(UUID()).ndjson")
+        let (_, wire) = Self.stream(
+            Self.hostile + CorpusFiles.bytes("llm/005-ingredient-flavor-table.md"), version: version)
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "streammark-json-\(version)-\(UUID()).ndjson")
         defer { try? FileManager.default.removeItem(at: input) }
         try Data(wire).write(to: input)
         let script = """
@@ -128,7 +132,9 @@ import Testing
                 a.forEach(strings)
             }
         }
-        for line in Self.lines(wire) { strings(try JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])) }
+        for line in Self.lines(wire) {
+            strings(try JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed]))
+        }
         #expect(python.count > 100)
         #expect(python == foundation)
     }

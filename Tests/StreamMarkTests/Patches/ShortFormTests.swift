@@ -50,7 +50,9 @@ import Testing
         .image(source: "i.png", title: "", children: [.text("alt")]),
     ]
 
-    static let ids: [BlockID] = ["e0", "e12", "e0.list", "e345.list", "doc", "e812+2", "t40:sku-1", "e007", "e", "e1.list.list"]
+    static let ids: [BlockID] = [
+        "e0", "e12", "e0.list", "e345.list", "doc", "e812+2", "t40:sku-1", "e007", "e", "e1.list.list",
+    ]
 
     @Test func everyOpKindInlineAndIdRoundTrips() throws {
         var deltas: [DeltaPatch] = []
@@ -61,7 +63,11 @@ import Testing
         }
         let nested = Block(
             id: "e1.list", kind: Self.kinds[5], range: 0..<0,
-            children: [Block(id: "e1", kind: .item(task: nil), range: 0..<0, children: [Self.leaf("e3", .paragraph(inlines: Self.inlines))])])
+            children: [
+                Block(
+                    id: "e1", kind: .item(task: nil), range: 0..<0,
+                    children: [Self.leaf("e3", .paragraph(inlines: Self.inlines))])
+            ])
         deltas += [
             .insert(parent: "e9", index: nil, block: nested),
             .retype(id: "e3", kind: .heading(level: 3, inlines: [])), .retype(id: "e3", kind: .paragraph(inlines: [])),
@@ -80,7 +86,9 @@ import Testing
     }
 
     @Test func sourceIdsAreNumbers() throws {
-        let (_, lines) = try Self.roundTrip([.close(id: "e0"), .close(id: "e345.list"), .close(id: "e007"), .close(id: "doc")])
+        let (_, lines) = try Self.roundTrip([
+            .close(id: "e0"), .close(id: "e345.list"), .close(id: "e007"), .close(id: "doc"),
+        ])
         #expect(Array(lines.dropFirst()) == [#"["c",0]"#, #"["c",-346]"#, #"["c","e007"]"#, #"["c","doc"]"#])
     }
 
@@ -99,12 +107,15 @@ import Testing
             case 5: return .emphasis((0..<Int.random(in: 0..<3, using: &random)).map { _ in tree(depth - 1) })
             case 6: return .strong((0..<Int.random(in: 0..<3, using: &random)).map { _ in tree(depth - 1) })
             case 7: return .strikethrough([tree(depth - 1)])
-            case 8: return .link(destination: texts.randomElement(using: &random)!, title: "t", children: [tree(depth - 1)])
-            default: return .image(source: "s", title: texts.randomElement(using: &random)!, children: [tree(depth - 1)])
+            case 8:
+                return .link(destination: texts.randomElement(using: &random)!, title: "t", children: [tree(depth - 1)])
+            default:
+                return .image(source: "s", title: texts.randomElement(using: &random)!, children: [tree(depth - 1)])
             }
         }
         let deltas = (0..<200).map { i in
-            DeltaPatch.splice(id: .source(i), cell: i % 2 == 0 ? nil : i % 5, keep: i % 4, inlines: (0..<3).map { _ in tree(4) })
+            DeltaPatch.splice(
+                id: .source(i), cell: i % 2 == 0 ? nil : i % 5, keep: i % 4, inlines: (0..<3).map { _ in tree(4) })
         }
         #expect(try Self.roundTrip(deltas).decoded == deltas)
     }
@@ -127,7 +138,8 @@ import Testing
     /// One level deeper is refused with an error, not a crash.
     @Test func tooDeepALineIsRejected() throws {
         let levels = JSONValue.maximumDepth - 1
-        let line = #"["s",0,0,["# + String(repeating: #"["i","#, count: levels) + #""x""#
+        let line =
+            #"["s",0,0,["# + String(repeating: #"["i","#, count: levels) + #""x""#
             + String(repeating: "]", count: levels) + "]]"
         var decoder = PatchStreamDecoder()
         _ = try decoder.decode(line: Array(#"{"v":2}"#.utf8))
