@@ -23,7 +23,7 @@ mkdir -p "$dir/corpus" "$dir/artifacts"
 module() {
   local name="$1"
   # shellcheck disable=SC2046
-  swiftc -emit-library -static -emit-module -parse-as-library -module-name "$name" \
+  swiftc -emit-library -static -emit-module -parse-as-library -module-name "$name" -package-name streammark \
     -O -g -sanitize=fuzzer,address -I "$dir" -I Sources/CCmark \
     -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" $(find "Sources/$name" -name '*.swift' | sort)
 }
@@ -34,7 +34,7 @@ if [[ ! -x "$binary" ]] || [[ -n "$(find $sources -name '*.swift' -newer "$binar
   module StreamMark
   module StreamMarkHTML
   module StreamMarkTerminal
-  swiftc -parse-as-library -O -g -sanitize=fuzzer,address -use-ld=lld \
+  swiftc -parse-as-library -package-name streammark -O -g -sanitize=fuzzer,address -use-ld=lld \
     -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMarkTerminal -lStreamMarkHTML -lStreamMark -lcmark \
     Tests/Fuzz/StreamMarkFuzz.swift -o "$binary"
 fi

@@ -1,7 +1,9 @@
+import StreamMark
+
 /// A JSON value: the data a template renders.
 ///
-/// Parsed by ``JSONValue/init(parsing:)`` (a small strict parser with
-/// positioned errors; no Foundation). Numbers are stored as `Double` and
+/// Parsed by ``JSONValue/init(parsing:)`` (the package's strict JSON reader,
+/// with positioned errors; no Foundation). Numbers are stored as `Double` and
 /// printed without a fraction when they are integral.
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
@@ -22,8 +24,28 @@ public enum JSONValue: Hashable, Sendable {
     /// - Throws: ``TemplateError`` with the line and column of the problem.
     /// - Complexity: O(n) in the length of the text.
     public init(parsing text: String) throws(TemplateError) {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        self = try parser.parseDocument()
+        let bytes = Array(text.utf8)
+        do {
+            self = JSONValue(try JSONElement.parse(bytes, maximumDepth: Self.maximumDepth, strict: false))
+        } catch {
+            throw TemplateError(message: "invalid JSON: " + error.message, bytes: bytes, offset: error.offset)
+        }
+    }
+
+    /// Data nested deeper is an error, so hostile input cannot exhaust the stack.
+    static let maximumDepth = 512
+
+    /// The value of a parsed element: every number as a `Double`.
+    init(_ element: JSONElement) {
+        switch element {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .number(Double(value))
+        case .number(let value): self = .number(value)
+        case .string(let value): self = .string(value)
+        case .array(let elements): self = .array(elements.map(JSONValue.init))
+        case .object(let members): self = .object(members.mapValues(JSONValue.init))
+        }
     }
 
     /// The member `name` of an object, or `nil`.

@@ -1,12 +1,12 @@
 // Decoding of short-form version-2 lines (docs/patches.md): a JSON array
-// per op, read with JSONValue and converted here. The writer is
+// per op, read with JSONElement and converted here. The writer is
 // JSONWriter+ShortForm.swift; the two must agree field by field.
 
 extension DeltaPatch {
     /// The patch a short-form line stands for.
     ///
     /// - Complexity: O(line).
-    static func short(_ value: JSONValue) throws(PatchStreamError) -> DeltaPatch {
+    static func short(_ value: JSONElement) throws(PatchStreamError) -> DeltaPatch {
         guard case .array(let fields) = value, case .string(let op)? = fields.first else {
             throw ShortForm.error("an op must be an array that starts with its name")
         }
@@ -43,15 +43,30 @@ extension DeltaPatch {
 
 /// The short form's readers for ids, blocks, kinds and inlines.
 enum ShortForm {
+    /// Lines nested deeper are rejected: reading and converting recurse, and
+    /// a line this deep still fits in a 512 KiB stack (ShortFormTests).
+    static let maximumDepth = 2_000
+
     static func error(_ message: String) -> PatchStreamError { PatchStreamError(description: message) }
+
+    /// Reads one line as JSON (strict: invalid UTF-8 and lone surrogates are errors).
+    ///
+    /// - Complexity: O(line).
+    static func parse(_ bytes: some Collection<UInt8>) throws(PatchStreamError) -> JSONElement {
+        do {
+            return try JSONElement.parse(bytes, maximumDepth: maximumDepth, strict: true)
+        } catch {
+            throw PatchStreamError(description: "bad JSON at byte \(error.offset): \(error.message)")
+        }
+    }
 
     /// The positional fields of one op, read in order.
     struct Fields {
         let op: String
-        let fields: [JSONValue]
+        let fields: [JSONElement]
         var at = 1
 
-        mutating func next(_ name: String) throws(PatchStreamError) -> JSONValue {
+        mutating func next(_ name: String) throws(PatchStreamError) -> JSONElement {
             guard at < fields.count else { throw ShortForm.error("\(op): missing \(name)") }
             at += 1
             return fields[at - 1]
@@ -82,16 +97,16 @@ enum ShortForm {
         }
     }
 
-    static func id(_ value: JSONValue) throws(PatchStreamError) -> BlockID {
+    static func id(_ value: JSONElement) throws(PatchStreamError) -> BlockID {
         switch value {
         case .int(let number): return BlockID(shortNumber: number)
         case .string(let text): return BlockID(text)
-        default: throw error("an id must be a number or a string")
+        default: throw error("an id must be an integer or a string")
         }
     }
 
     /// `[id, kind]` or `[id, kind, [children…]]`.
-    static func block(_ value: JSONValue) throws(PatchStreamError) -> Block {
+    static func block(_ value: JSONElement) throws(PatchStreamError) -> Block {
         guard case .array(let fields) = value, fields.count == 2 || fields.count == 3 else {
             throw error("a block must be [id, kind] or [id, kind, children]")
         }
@@ -105,9 +120,9 @@ enum ShortForm {
     }
 
     /// A kind: a tag, or `[tag, fields…]`.
-    static func kind(_ value: JSONValue) throws(PatchStreamError) -> BlockKind {
+    static func kind(_ value: JSONElement) throws(PatchStreamError) -> BlockKind {
         let tag: String
-        var fields: [JSONValue] = []
+        var fields: [JSONElement] = []
         switch value {
         case .string(let name): tag = name
         case .array(let all):
@@ -116,7 +131,7 @@ enum ShortForm {
             fields = Array(all.dropFirst())
         default: throw error("a kind must be a tag or an array")
         }
-        func field(_ i: Int) -> JSONValue? { i < fields.count ? fields[i] : nil }
+        func field(_ i: Int) -> JSONElement? { i < fields.count ? fields[i] : nil }
         func allowing(_ count: Int) throws(PatchStreamError) {
             guard fields.count <= count else { throw error("\(tag): too many fields") }
         }
@@ -176,7 +191,7 @@ enum ShortForm {
     }
 
     /// `[tight, start, delimiter]` after the tag, trailing defaults left out.
-    private static func list(ordered: Bool, _ fields: [JSONValue]) throws(PatchStreamError) -> ListAttributes {
+    private static func list(ordered: Bool, _ fields: [JSONElement]) throws(PatchStreamError) -> ListAttributes {
         guard fields.count <= (ordered ? 3 : 1) else { throw error("list: too many fields") }
         let tight = try bool(fields.first, default: true)
         var start = 1
@@ -195,19 +210,19 @@ enum ShortForm {
         return ListAttributes(kind: ordered ? .ordered : .bullet, start: start, delimiter: delimiter, tight: tight)
     }
 
-    private static func string(_ value: JSONValue?, default fallback: String) throws(PatchStreamError) -> String {
+    private static func string(_ value: JSONElement?, default fallback: String) throws(PatchStreamError) -> String {
         guard let value else { return fallback }
         guard case .string(let text) = value else { throw error("expected a string") }
         return text
     }
 
-    private static func bool(_ value: JSONValue?, default fallback: Bool) throws(PatchStreamError) -> Bool {
+    private static func bool(_ value: JSONElement?, default fallback: Bool) throws(PatchStreamError) -> Bool {
         guard let value else { return fallback }
         guard case .bool(let flag) = value else { throw error("expected true or false") }
         return flag
     }
 
-    private static func cells(_ value: JSONValue?) throws(PatchStreamError) -> [TableCell] {
+    private static func cells(_ value: JSONElement?) throws(PatchStreamError) -> [TableCell] {
         guard case .array(let list)? = value else { throw error("cells must be an array of inline arrays") }
         var cells: [TableCell] = []
         cells.reserveCapacity(list.count)
@@ -215,12 +230,12 @@ enum ShortForm {
         return cells
     }
 
-    static func inlines(_ value: JSONValue) throws(PatchStreamError) -> [Inline] {
+    static func inlines(_ value: JSONElement) throws(PatchStreamError) -> [Inline] {
         guard case .array(let list) = value else { throw error("inlines must be an array") }
         return try inlines(list[...])
     }
 
-    private static func inlines(_ list: ArraySlice<JSONValue>) throws(PatchStreamError) -> [Inline] {
+    private static func inlines(_ list: ArraySlice<JSONElement>) throws(PatchStreamError) -> [Inline] {
         var result: [Inline] = []
         result.reserveCapacity(list.count)
         for item in list { result.append(try inline(item)) }
@@ -228,7 +243,7 @@ enum ShortForm {
     }
 
     /// Text, `0`/`1` (soft/hard break), or `[tag, …]`.
-    static func inline(_ value: JSONValue) throws(PatchStreamError) -> Inline {
+    static func inline(_ value: JSONElement) throws(PatchStreamError) -> Inline {
         switch value {
         case .string(let text): return .text(text)
         case .int(0): return .softBreak

@@ -71,12 +71,12 @@ public struct PatchStreamDecoder {
             guard let id = target.id else {
                 throw PatchStreamError(description: "a continuation line with no append target before it")
             }
-            guard case .string(let text)? = try? JSONValue.parse(bytes) else {
+            guard case .string(let text)? = try? ShortForm.parse(bytes) else {
                 throw PatchStreamError(description: "bad continuation line (not a JSON string)")
             }
             delta = .append(id: id, cell: target.cell, drop: target.drop, before: target.before, text: text)
         } else if first == UInt8(ascii: "[") {
-            delta = try DeltaPatch.short(try JSONValue.parse(bytes))
+            delta = try DeltaPatch.short(try ShortForm.parse(bytes))
         } else {
             do {
                 delta = try decoder.decode(WireOp.self, from: bytes).patch()

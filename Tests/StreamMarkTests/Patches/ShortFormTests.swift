@@ -121,11 +121,11 @@ import Testing
     }
 
     /// `JSONDecoder` stops at 512 levels; the short form's reader takes
-    /// lines nested up to `JSONValue.maximumDepth` (2,000) and still fits a
+    /// lines nested up to `ShortForm.maximumDepth` (2,000) and still fits a
     /// 512 KiB stack (a secondary thread's default on macOS) at that depth.
     @Test func deepNestingDecodesOnASmallStack() throws {
         // The line's arrays: the op, the inline list, then one per emphasis.
-        let levels = JSONValue.maximumDepth - 2
+        let levels = ShortForm.maximumDepth - 2
         let result = LargeStack.run(stackSize: 512 << 10) { () -> Bool in
             var inline = Inline.text("x")
             for _ in 0..<levels { inline = .emphasis([inline]) }
@@ -137,7 +137,7 @@ import Testing
 
     /// One level deeper is refused with an error, not a crash.
     @Test func tooDeepALineIsRejected() throws {
-        let levels = JSONValue.maximumDepth - 1
+        let levels = ShortForm.maximumDepth - 1
         let line =
             #"["s",0,0,["# + String(repeating: #"["i","#, count: levels) + #""x""#
             + String(repeating: "]", count: levels) + "]]"
