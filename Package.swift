@@ -55,12 +55,19 @@ let package = Package(
         .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark", "StreamMarkTestSupport"]),
         .testTarget(
             name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
-        .testTarget(name: "StreamMarkTerminalTests", dependencies: ["StreamMark", "StreamMarkTerminal"]),
         .testTarget(
-            name: "StreamMarkTemplatesTests", dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML"]),
+            name: "StreamMarkTerminalTests",
+            dependencies: ["StreamMark", "StreamMarkTerminal", "StreamMarkTestSupport"]
+        ),
+        .testTarget(
+            name: "StreamMarkTemplatesTests",
+            dependencies: ["StreamMark", "StreamMarkTemplates", "StreamMarkHTML", "StreamMarkTestSupport"]
+        ),
         .testTarget(
             name: "StreamMarkObservationTests",
-            dependencies: ["StreamMark", "StreamMarkObservation", "StreamMarkHTML", "StreamMarkAsync"]
+            dependencies: [
+                "StreamMark", "StreamMarkObservation", "StreamMarkHTML", "StreamMarkAsync", "StreamMarkTestSupport",
+            ]
         ),
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
         .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),

@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import Testing
 
 /// The GitHub extensions' nodes, built by hand (independently of the GFM

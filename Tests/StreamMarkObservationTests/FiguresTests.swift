@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkObservation
+import StreamMarkTestSupport
 import Testing
 
 /// The figures quoted in docs/swiftui.md: notifications per block kind (open
@@ -13,9 +14,9 @@ struct FiguresTests {
         "008-python-mock-bytesio.md", "022-keras-csv-classifier.md", "030-zh-rectangle-area-segment-tree.md",
     ])
     func figures(name: String) {
-        let bytes = Support.corpus(name)
+        let bytes = CorpusAnswers.bytes(name)
         let stream = ObservedStream(name: name)
-        for chunk in Support.chunks(bytes, size: 4) { stream.append(chunk) }
+        for chunk in CorpusAnswers.chunks(bytes, size: 4) { stream.append(chunk) }
         stream.finish()
         let kinds = Set(stream.openNotifications.keys).union(stream.closedNotifications.keys).sorted()
         let perKind = kinds.map { "\($0) \(stream.openNotifications[$0] ?? 0)/\(stream.closedNotifications[$0] ?? 0)" }

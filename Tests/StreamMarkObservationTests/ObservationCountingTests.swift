@@ -1,6 +1,7 @@
 import Observation
 import StreamMark
 import StreamMarkObservation
+import StreamMarkTestSupport
 import Testing
 
 /// The views-without-SwiftUI proof: over every Corpus answer streamed in
@@ -11,12 +12,12 @@ import Testing
 @Suite("Observation counts")
 @MainActor
 struct ObservationCountingTests {
-    @Test(arguments: Support.corpusNames)
+    @Test(arguments: CorpusAnswers.names)
     func viewsAreNotifiedExactlyWhenTheirInputChanged(name: String) {
-        let bytes = Support.corpus(name)
+        let bytes = CorpusAnswers.bytes(name)
         #expect(!bytes.isEmpty)
         let stream = ObservedStream(name: name)
-        for chunk in Support.chunks(bytes, size: 4) { stream.append(chunk) }
+        for chunk in CorpusAnswers.chunks(bytes, size: 4) { stream.append(chunk) }
         stream.finish()
         #expect(stream.model.tree == MarkdownParser().parse(bytes: bytes))
         #expect(stream.model.isFinished)

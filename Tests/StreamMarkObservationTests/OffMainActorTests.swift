@@ -1,15 +1,16 @@
 import StreamMark
 import StreamMarkAsync
 import StreamMarkObservation
+import StreamMarkTestSupport
 import Testing
 
 /// `append(contentsOf:)` parses off the main actor and applies on it.
 @Suite("Model fed by an async sequence")
 @MainActor
 struct OffMainActorTests {
-    @Test(arguments: Array(Support.corpusNames.prefix(5)))
+    @Test(arguments: Array(CorpusAnswers.names.prefix(5)))
     func asyncFeedEqualsOneShot(name: String) async throws {
-        let text = String(decoding: Support.corpus(name), as: UTF8.self)
+        let text = String(decoding: CorpusAnswers.bytes(name), as: UTF8.self)
         var generator = SplitMix64(seed: 14)
         var chunks: [String] = []
         var rest = Substring(text)
@@ -36,8 +37,8 @@ struct OffMainActorTests {
 @MainActor
 struct PatchStreamModelTests {
     @Test func batchesFromABackgroundStreamDriveTheModel() async throws {
-        let bytes = Support.corpus(Support.corpusNames[21])
-        let chunks = Support.chunks(bytes, size: 16).map { Array($0) }
+        let bytes = CorpusAnswers.bytes(CorpusAnswers.names[21])
+        let chunks = CorpusAnswers.chunks(bytes, size: 16).map { Array($0) }
         let (input, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         for chunk in chunks { continuation.yield(chunk) }
         continuation.finish()

@@ -1,6 +1,7 @@
 import StreamMark
 import StreamMarkHTML
 import StreamMarkObservation
+import StreamMarkTestSupport
 import Testing
 
 /// Rendering lives in the model: each top-level block is rendered once per
@@ -9,11 +10,11 @@ import Testing
 @Suite("Rendered output")
 @MainActor
 struct RenderedOutputTests {
-    nonisolated static let names = Support.corpusNames.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+    nonisolated static let names = CorpusAnswers.names.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
 
     @Test(arguments: names)
     func outputIsSetOnlyWhenTheHTMLChanged(name: String) {
-        let bytes = Support.corpus(name)
+        let bytes = CorpusAnswers.bytes(name)
         let renderer = HTMLRenderer()
         let model = DocumentModel<String> { block, _, _ in renderer.render(block: block) }
         var trackers: [BlockID: ViewTracker<String>] = [:]
@@ -52,7 +53,7 @@ struct RenderedOutputTests {
             }
             previous = current
         }
-        for chunk in Support.chunks(bytes, size: 4) { check { model.append(bytes: chunk) } }
+        for chunk in CorpusAnswers.chunks(bytes, size: 4) { check { model.append(bytes: chunk) } }
         check { model.finish() }
         let oneShot = MarkdownParser().parse(bytes: bytes)
         #expect(model.blocks.compactMap(\.output) == oneShot.children.map { renderer.render(block: $0) })

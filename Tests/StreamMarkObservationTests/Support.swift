@@ -3,28 +3,6 @@ import StreamMark
 
 /// Corpus paths and chunking for the observation tests.
 enum Support {
-    /// The repository root, found from this file's path.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The names of the Corpus/llm answers, sorted.
-    static let corpusNames: [String] = {
-        let directory = root.appendingPathComponent("Corpus/llm")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".md") }.sorted()
-    }()
-
-    /// The bytes of a Corpus/llm answer.
-    static func corpus(_ name: String) -> [UInt8] {
-        let url = root.appendingPathComponent("Corpus/llm").appendingPathComponent(name)
-        return (try? [UInt8](Data(contentsOf: url))) ?? []
-    }
-
-    /// `bytes` cut into chunks of `size`.
-    static func chunks(_ bytes: [UInt8], size: Int) -> [ArraySlice<UInt8>] {
-        stride(from: 0, to: bytes.count, by: size).map { bytes[$0..<min(bytes.count, $0 + size)] }
-    }
-
     /// What a block view reads, per id: the value and the children's ids.
     struct Viewed: Equatable {
         var value: BlockValue

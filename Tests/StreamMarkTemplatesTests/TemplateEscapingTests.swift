@@ -2,6 +2,7 @@ import Foundation
 import StreamMark
 import StreamMarkHTML
 import StreamMarkTemplates
+import StreamMarkTestSupport
 import Testing
 
 /// Escaped interpolation keeps data literal: the parsed text equals the data
@@ -129,22 +130,7 @@ import Testing
     }
 
     /// Renders `markdown` with the `cmark-gfm` CLI and all its extensions.
-    static func cmarkGFM(_ markdown: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(markdown.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func cmarkGFM(_ markdown: String) throws -> String { try CmarkGFM.html(markdown) }
 
     @Test func rawInterpolationIsMarkdown() throws {
         let rendering = try Template("{{{x}}}\n").render(.object(["x": .string("*a* and `b`")]))

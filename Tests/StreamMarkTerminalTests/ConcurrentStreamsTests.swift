@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkTerminal
+import StreamMarkTestSupport
 import Testing
 
 /// 200 streams at once from a task group, as a chat server renders many
@@ -24,7 +25,7 @@ import Testing
         let options = ParseOptions()
         let parser = MarkdownParser(options: options)
         let renderer = TerminalRenderer(options: TerminalOptions(width: 60, color: true, hyperlinks: true))
-        let documents = TestSupport.corpusNames.map(TestSupport.corpus)
+        let documents = CorpusAnswers.names.map(CorpusAnswers.bytes)
         #expect(documents.count == 40)
         let expected = documents.map { renderer.render(document: parser.parse(bytes: $0)) }
 
@@ -61,7 +62,7 @@ import Testing
         let cache = renderer.makeCache()
         var countsAtClose: [BlockID: Int] = [:]
         do {
-            for chunk in TestSupport.chunks(bytes, size: chunkSize) {
+            for chunk in CorpusAnswers.chunks(bytes, size: chunkSize) {
                 let patches = document.append(bytes: chunk)
                 try cache.apply(patches)
                 _ = cache.output(for: cache.root, context: renderer.rootContext)

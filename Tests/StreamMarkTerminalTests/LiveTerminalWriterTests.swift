@@ -1,4 +1,5 @@
 import StreamMark
+import StreamMarkTestSupport
 import Testing
 
 @testable import StreamMarkTerminal
@@ -11,16 +12,16 @@ import Testing
 struct LiveTerminalWriterTests {
     /// Every fourth answer (the writer's logic does not depend on the
     /// text; the render-count tests stream all of them).
-    static let names = TestSupport.corpusNames.enumerated().filter { $0.offset % 4 == 1 }.map(\.element)
+    static let names = CorpusAnswers.names.enumerated().filter { $0.offset % 4 == 1 }.map(\.element)
 
     static func stream(_ name: String, width: Int, rows: Int, chunk: Int) -> VirtualTerminal {
-        let bytes = TestSupport.corpus(name)
+        let bytes = CorpusAnswers.bytes(name)
         var document = StreamingDocument()
         var terminal = VirtualTerminal(columns: width, rows: rows)
         let writer = LiveTerminalWriter(
             renderer: TerminalRenderer(options: TerminalOptions(width: width)), live: true, height: rows
         ) { terminal.feed($0) }
-        for piece in TestSupport.chunks(bytes, size: chunk) {
+        for piece in CorpusAnswers.chunks(bytes, size: chunk) {
             writer.update(with: document.append(bytes: piece), isClosed: { document.isClosed($0) })
         }
         writer.finish(with: document.finish())
@@ -29,7 +30,7 @@ struct LiveTerminalWriterTests {
 
     static func expected(_ name: String, width: Int) -> [String] {
         let text = TerminalRenderer(options: TerminalOptions(width: width))
-            .render(document: MarkdownParser().parse(bytes: TestSupport.corpus(name)))
+            .render(document: MarkdownParser().parse(bytes: CorpusAnswers.bytes(name)))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var line = String(line)
             while line.last == " " { line.removeLast() }
@@ -85,7 +86,7 @@ struct LiveTerminalWriterTests {
         let reference = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.1.feed($0) }
         reference.narrowsTail = false
         var maxLines = (0, 0)
-        for piece in TestSupport.chunks(bytes, size: 32) {
+        for piece in CorpusAnswers.chunks(bytes, size: 32) {
             let patches = document.append(bytes: piece)
             let display = document.provisionalDisplay()
             let before = (narrowed.tailLinesComposed, reference.tailLinesComposed)

@@ -1,4 +1,5 @@
 import StreamMark
+import StreamMarkTestSupport
 import Testing
 
 @testable import StreamMarkTerminal
@@ -19,9 +20,9 @@ struct RenderCountTests {
     /// (compared as values here, independently of the cache) and zero times
     /// otherwise, so a closed block that never changes again is rendered for
     /// the last time when it closed.
-    @Test(arguments: TestSupport.corpusNames)
+    @Test(arguments: CorpusAnswers.names)
     func blocksRenderOncePerChange(name: String) throws {
-        let bytes = TestSupport.corpus(name)
+        let bytes = CorpusAnswers.bytes(name)
         #expect(!bytes.isEmpty)
         var document = StreamingDocument()
         let cache = RenderCache<Int, String> { block, _, child in
@@ -47,7 +48,7 @@ struct RenderCountTests {
             }
             previous = current
         }
-        for chunk in TestSupport.chunks(bytes, size: 4) { try check(document.append(bytes: chunk)) }
+        for chunk in CorpusAnswers.chunks(bytes, size: 4) { try check(document.append(bytes: chunk)) }
         try check(document.finish())
         // Every block of the final tree was rendered, and the total is the
         // sum of the per-append expectations.
@@ -61,7 +62,7 @@ struct RenderCountTests {
     /// unchanged block never renders again unless its parent changed.
     @Test(arguments: LiveTerminalWriterTests.names)
     func terminalWriterRendersChangesOnly(name: String) {
-        let bytes = TestSupport.corpus(name)
+        let bytes = CorpusAnswers.bytes(name)
         var document = StreamingDocument()
         var terminal = VirtualTerminal(columns: 60, rows: 200)
         let writer = LiveTerminalWriter(
@@ -69,7 +70,7 @@ struct RenderCountTests {
         ) { terminal.feed($0) }
         var previous: [BlockID: Block] = [:]
         var appends = 0
-        for chunk in TestSupport.chunks(bytes, size: 4) {
+        for chunk in CorpusAnswers.chunks(bytes, size: 4) {
             appends += 1
             let before = writer.cache.renderCounts
             let patches = document.append(bytes: chunk)

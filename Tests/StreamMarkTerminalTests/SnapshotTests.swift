@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkTestSupport
 import Testing
 
 @testable import StreamMarkTerminal
@@ -19,7 +20,7 @@ struct SnapshotTests {
         "040-ja-solar-water-heater-design.md", "fixtures/emoji-cjk-wrapping.md",
     ]
 
-    static let directory = TestSupport.root.appendingPathComponent("Tests/Snapshots/terminal")
+    static let directory = CorpusAnswers.root.appendingPathComponent("Tests/Snapshots/terminal")
 
     struct Case: CustomStringConvertible, Sendable {
         var document: String
@@ -45,7 +46,7 @@ struct SnapshotTests {
         if document.hasPrefix("fixtures/") {
             return (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(document)))) ?? []
         }
-        return TestSupport.corpus(document)
+        return CorpusAnswers.bytes(document)
     }
 
     @Test(arguments: cases)

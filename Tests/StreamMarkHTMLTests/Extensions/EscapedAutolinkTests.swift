@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import Testing
 
 /// Backslash escapes around extended autolinks, compared with cmark-gfm

@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import Testing
 
 /// Each extension can be switched off: with all four off the output is

@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import Testing
 
 /// Our extensions against GitHub's cmark-gfm: the extension examples of the

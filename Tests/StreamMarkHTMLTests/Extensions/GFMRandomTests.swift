@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import Testing
 
 /// Seeded random documents full of table, task, tilde and autolink syntax,

@@ -2,13 +2,13 @@ import Foundation
 
 /// The `cmark-gfm` command (0.29.0.gfm.6), run as a process: the oracle for
 /// the GitHub extensions' HTML. It is a test oracle only, never linked.
-enum CmarkGFM {
-    struct NotInstalled: Error, CustomStringConvertible {
-        var description: String { "cmark-gfm is not installed (it is required by these tests)" }
+public enum CmarkGFM {
+    public struct NotInstalled: Error, CustomStringConvertible {
+        public var description: String { "cmark-gfm is not installed (it is required by these tests)" }
     }
 
     /// The executable, from `PATH` or the usual places.
-    static func executable() throws -> URL {
+    public static func executable() throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let candidates =
             path.split(separator: ":").map { String($0) + "/cmark-gfm" } + [
@@ -22,7 +22,7 @@ enum CmarkGFM {
 
     /// `cmark-gfm -e table -e strikethrough -e autolink -e tasklist
     /// [--unsafe]` on `markdown`.
-    static func html(_ markdown: String, unsafe: Bool) throws -> String {
+    public static func html(_ markdown: String, unsafe: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = try executable()
         process.arguments =
@@ -36,6 +36,12 @@ enum CmarkGFM {
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failed(status: process.terminationStatus) }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `cmark-gfm` exited with a non-zero status.
+    public struct Failed: Error {
+        public var status: Int32
     }
 }
