@@ -31,12 +31,7 @@ public enum DisplayLine {
             json.byte(UInt8(ascii: ","))
         }
         if let blocks {
-            json.byte(UInt8(ascii: "["))
-            for (index, block) in blocks.enumerated() {
-                if index > 0 { json.byte(UInt8(ascii: ",")) }
-                if version == 1 { json.blockV1(block) } else { json.shortBlock(block) }
-            }
-            json.byte(UInt8(ascii: "]"))
+            json.array(blocks) { json, block in version == 1 ? json.blockV1(block) : json.shortBlock(block) }
         } else {
             json.raw("null")
         }

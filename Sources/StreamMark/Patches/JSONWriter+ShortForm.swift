@@ -91,12 +91,8 @@ extension JSONWriter {
         byte(UInt8(ascii: ","))
         shortKind(block.kind)
         if !block.children.isEmpty {
-            raw(",[")
-            for (i, child) in block.children.enumerated() {
-                if i > 0 { byte(UInt8(ascii: ",")) }
-                shortBlock(child)
-            }
-            byte(UInt8(ascii: "]"))
+            byte(UInt8(ascii: ","))
+            array(block.children) { $0.shortBlock($1) }
         }
         byte(UInt8(ascii: "]"))
     }
@@ -191,21 +187,11 @@ extension JSONWriter {
     }
 
     private mutating func shortCells(_ cells: [TableCell]) {
-        byte(UInt8(ascii: "["))
-        for (i, cell) in cells.enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            shortInlines(cell.inlines)
-        }
-        byte(UInt8(ascii: "]"))
+        array(cells) { $0.shortInlines($1.inlines) }
     }
 
     mutating func shortInlines(_ inlines: [Inline]) {
-        byte(UInt8(ascii: "["))
-        for (i, inline) in inlines.enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            shortInline(inline)
-        }
-        byte(UInt8(ascii: "]"))
+        array(inlines) { $0.shortInline($1) }
     }
 
     /// Text as a string; `0` a soft break, `1` a hard break; anything else
@@ -235,11 +221,7 @@ extension JSONWriter {
     private mutating func shortContainer(_ tag: StaticString, _ children: [Inline]) {
         byte(UInt8(ascii: "["))
         raw(tag)
-        for child in children {
-            byte(UInt8(ascii: ","))
-            shortInline(child)
-        }
-        byte(UInt8(ascii: "]"))
+        shortChildren(children)
     }
 
     private mutating func shortLink(_ tag: StaticString, _ url: String, _ title: String, _ children: [Inline]) {
@@ -249,6 +231,11 @@ extension JSONWriter {
         string(url)
         byte(UInt8(ascii: ","))
         string(title)
+        shortChildren(children)
+    }
+
+    /// `,child,child…]`: the rest of an inline container after its fields.
+    private mutating func shortChildren(_ children: [Inline]) {
         for child in children {
             byte(UInt8(ascii: ","))
             shortInline(child)

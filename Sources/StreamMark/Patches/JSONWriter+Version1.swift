@@ -52,12 +52,9 @@ extension JSONWriter {
         kindV1(block.kind)
         raw(#","range":"#)
         range(block.range)
-        raw(#","children":["#)
-        for (i, child) in block.children.enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            blockV1(child)
-        }
-        raw("]}")
+        raw(#","children":"#)
+        array(block.children) { $0.blockV1($1) }
+        byte(UInt8(ascii: "}"))
     }
 
     mutating func kindV1(_ kind: BlockKind) {
@@ -120,24 +117,16 @@ extension JSONWriter {
     }
 
     mutating func alignments(_ alignments: [TableAlignment]) {
-        byte(UInt8(ascii: "["))
-        for (i, alignment) in alignments.enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            string(alignment.rawValue)
-        }
-        byte(UInt8(ascii: "]"))
+        array(alignments) { $0.string($1.rawValue) }
     }
 
     private mutating func cellsV1(_ cells: [TableCell]) {
-        byte(UInt8(ascii: "["))
-        for (i, cell) in cells.enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            raw(#"{"inlines":"#)
-            inlines(cell.inlines)
-            raw(#","range":"#)
-            range(cell.range)
-            byte(UInt8(ascii: "}"))
+        array(cells) { json, cell in
+            json.raw(#"{"inlines":"#)
+            json.inlines(cell.inlines)
+            json.raw(#","range":"#)
+            json.range(cell.range)
+            json.byte(UInt8(ascii: "}"))
         }
-        byte(UInt8(ascii: "]"))
     }
 }

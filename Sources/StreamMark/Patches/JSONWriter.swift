@@ -72,15 +72,24 @@ struct JSONWriter {
 
     mutating func id(_ id: BlockID) { string(id.rawValue) }
 
+    /// `[e0,e1,…]`, each element written by `element`.
+    mutating func array<Elements: Sequence>(
+        _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
+    ) {
+        byte(UInt8(ascii: "["))
+        var first = true
+        for item in elements {
+            if !first { byte(UInt8(ascii: ",")) }
+            first = false
+            element(&self, item)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
     // MARK: Inlines (the same in both versions)
 
     mutating func inlines(_ inlines: [Inline]) {
-        byte(UInt8(ascii: "["))
-        for (i, inline) in inlines.enumerated() {
-            if i > 0 { byte(UInt8(ascii: ",")) }
-            self.inline(inline)
-        }
-        byte(UInt8(ascii: "]"))
+        array(inlines) { $0.inline($1) }
     }
 
     mutating func inline(_ inline: Inline) {
