@@ -203,7 +203,7 @@ public struct PrefixHarness: Sendable {
                 switch patch {
                 case .update(let id, let value):
                     report.updates += 1
-                    if let old = Self.find(id, in: mirror), old.value == value {
+                    if let old = mirror.descendant(withID: id), old.value == value {
                         fail(chunk, prefix, id, "update with an unchanged value")
                     }
                 case .remove(let id):
@@ -229,7 +229,7 @@ public struct PrefixHarness: Sendable {
 
         // A `close` covers the block's whole subtree.
         func recordClosed(_ id: BlockID) {
-            guard let block = Self.find(id, in: mirror) else { return }
+            guard let block = mirror.descendant(withID: id) else { return }
             var tight: Bool? = nil
             if case .item = block.kind, let parent = Self.parentBlock(of: id, in: mirror),
                 case .list(let attributes) = parent.kind
@@ -345,14 +345,6 @@ public struct PrefixHarness: Sendable {
             }
         }
         return report
-    }
-
-    static func find(_ id: BlockID, in block: Block) -> Block? {
-        if block.id == id { return block }
-        for child in block.children.reversed() {
-            if let found = find(id, in: child) { return found }
-        }
-        return nil
     }
 
     static func parent(of id: BlockID, in block: Block) -> BlockID? {

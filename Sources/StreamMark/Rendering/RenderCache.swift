@@ -95,12 +95,12 @@ public final class RenderCache<Context: Hashable, Output> {
                 markPath(to: id)
             case .remove(let id):
                 markPath(to: id)
-                if let block = Self.find(id, in: root) { forget(block) }
+                if let block = root.descendant(withID: id) { forget(block) }
             case .move(let id, let parent, _):
                 markPath(to: id)
                 markPath(to: parent)
             case .close(let id):
-                if let block = Self.find(id, in: root) {
+                if let block = root.descendant(withID: id) {
                     block.forEach { closedIDs.insert($0.id) }
                 }
             }
@@ -186,31 +186,6 @@ public final class RenderCache<Context: Hashable, Output> {
 
     /// Marks the block and its ancestors dirty.
     private func markPath(to id: BlockID) {
-        var path: [BlockID] = []
-        if Self.path(to: id, in: root, into: &path) {
-            for ancestor in path { dirty.insert(ancestor) }
-        }
-    }
-
-    private static func path(to id: BlockID, in block: Block, into path: inout [BlockID]) -> Bool {
-        path.append(block.id)
-        if block.id == id { return true }
-        var i = block.children.count - 1
-        while i >= 0 {
-            if Self.path(to: id, in: block.children[i], into: &path) { return true }
-            i -= 1
-        }
-        path.removeLast()
-        return false
-    }
-
-    private static func find(_ id: BlockID, in block: Block) -> Block? {
-        if block.id == id { return block }
-        var i = block.children.count - 1
-        while i >= 0 {
-            if let found = find(id, in: block.children[i]) { return found }
-            i -= 1
-        }
-        return nil
+        for ancestor in root.path(to: id) ?? [] { dirty.insert(ancestor) }
     }
 }
