@@ -43,9 +43,13 @@ extension DeltaPatch {
 
 /// The short form's readers for ids, blocks, kinds and inlines.
 enum ShortForm {
-    /// Lines nested deeper are rejected: reading and converting recurse, and
-    /// a line this deep still fits in a 512 KiB stack (ShortFormTests).
-    static let maximumDepth = 2_000
+    /// Lines nested deeper are rejected: reading, converting and destroying
+    /// the value recurse, about 250 bytes of stack per level in a release
+    /// build, so 512 levels take 128–160 KiB and fit a 512 KiB thread stack
+    /// (a secondary thread's default on macOS) with room to spare, under
+    /// AddressSanitizer too (ShortFormTests). It is also `JSONDecoder`'s
+    /// limit, so version 1, the long form and the short form read the same depth.
+    static let maximumDepth = 512
 
     static func error(_ message: String) -> PatchStreamError { PatchStreamError(description: message) }
 

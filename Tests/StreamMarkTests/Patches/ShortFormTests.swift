@@ -120,9 +120,8 @@ import Testing
         #expect(try Self.roundTrip(deltas).decoded == deltas)
     }
 
-    /// `JSONDecoder` stops at 512 levels; the short form's reader takes
-    /// lines nested up to `ShortForm.maximumDepth` (2,000) and still fits a
-    /// 512 KiB stack (a secondary thread's default on macOS) at that depth.
+    /// A line nested `ShortForm.maximumDepth` (512) deep is written, read and
+    /// destroyed on a 512 KiB stack (a secondary thread's default on macOS).
     @Test func deepNestingDecodesOnASmallStack() throws {
         // The line's arrays: the op, the inline list, then one per emphasis.
         let levels = ShortForm.maximumDepth - 2
