@@ -285,7 +285,7 @@ def main():
                     print(f"    {failure}")
             else:
                 passed += 1
-                print(f"ok   protocol-edge-cases: {edge['cases']} cases (bad versions, ops, ids, drops; before, retype)")
+                print(f"ok   protocol-edge-cases: {edge['cases']} cases (bad versions, ops, ids, drops; before, retype; short form)")
 
             failures = check_demo_live(driver, base, args.streammark, data)
             if failures:
