@@ -30,7 +30,7 @@ scripts/setup.sh --test
 run_suite() {
   # The summary line of Swift Testing, failures, and sanitizer reports.
   swift test -c release -Xswiftc -enable-testing --skip-build --scratch-path "$1" "${filter[@]}" 2>&1 \
-    | grep -v -E '^(✔ Test [a-zA-Z_]+\(|◇|↳|✔ Suite)' || true
+    | grep -v -E '^(✔ Test [a-zA-Z0-9_]+\(|◇|↳|✔ Suite)' || true
 }
 
 if [[ "$kind" != "undefined" ]]; then

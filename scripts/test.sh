@@ -29,7 +29,7 @@ swift test "${build[@]}" --skip-build > .build/test.log 2>&1 || status=$?
 # Suites, failures and the closing summary; the full log is .build/test.log.
 # The runner's closing lines ("✔ Test run with N tests … passed", XCTest's
 # "Executed N tests") are kept: they are how a reader (and CI) sees what ran.
-grep -vE "^(◇|↳ Testing|↳ Target|✔ Test case|✔ Test [a-zA-Z]+\(|✔ Suite )" .build/test.log || true
+grep -vE "^(◇|↳ Testing|↳ Target|✔ Test case|✔ Test [a-zA-Z0-9_]+\(|✔ Suite )" .build/test.log || true
 if [[ $status -ne 0 ]]; then
   echo "tests failed (exit $status); see .build/test.log" >&2
   exit "$status"
