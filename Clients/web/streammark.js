@@ -822,12 +822,10 @@ export class StreamMarkView {
 
   #applyV2(patch) {
     switch (patch.op) {
-      case "insert":
-      {
+      case "insert": {
         this.#insert(patch.parent, patch.index, patch.block, 2);
         // Text after an insert goes to its last leaf (following last children).
-        let leaf = patch.block;
-        while (Array.isArray(leaf.children) && leaf.children.length > 0) leaf = leaf.children[leaf.children.length - 1];
+        const leaf = lastLeaf(patch.block);
         this.#target = hasTextTail(leaf.kind) ? { id: leaf.id, cell: null, drop: 0, before: 0 } : null;
         return;
       }
@@ -1028,6 +1026,15 @@ function kindFromV2(kind) {
 // long-form objects the client applies.
 
 const SHORT_OPS = { "+": "insert", "-": "remove", m: "move", c: "close", u: "update", r: "retype", a: "append", s: "splice" };
+/// The least and most fields of each op, its tag included.
+const SHORT_FIELDS = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [3, 3], retype: [3, 3], append: [3, 6], splice: [4, 5] };
+
+/// The block reached by following last children from `block` (itself if it has none).
+function lastLeaf(block) {
+  let leaf = block;
+  while (Array.isArray(leaf.children) && leaf.children.length > 0) leaf = leaf.children[leaf.children.length - 1];
+  return leaf;
+}
 
 /// A short-form id: N is "eN", a negative −N−1 is "eN.list", a string is itself.
 function shortId(value) {
@@ -1047,8 +1054,7 @@ function shortCount(value, optional) {
 export function expandShort(fields) {
   const op = SHORT_OPS[fields[0]];
   if (op === undefined) throw new Error(`streammark: unknown op ${JSON.stringify(fields[0])}`);
-  const limits = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [3, 3], retype: [3, 3], append: [3, 6], splice: [4, 5] };
-  const [least, most] = limits[op];
+  const [least, most] = SHORT_FIELDS[op];
   if (fields.length < least || fields.length > most) throw new Error(`streammark: ${op}: wrong number of fields`);
   switch (op) {
     case "insert": {
@@ -1091,8 +1097,7 @@ function shortKind(value) {
   const fields = typeof value === "string" ? [value] : value;
   if (!Array.isArray(fields) || typeof fields[0] !== "string") throw new Error("streammark: a kind must be a tag or [tag, …]");
   const [tag, a, b, c] = fields;
-  const heading = /^h[1-6]$/.exec(tag);
-  if (heading) return { type: "heading", level: Number(tag[1]), inlines: a === undefined ? [] : shortInlines(a) };
+  if (/^h[1-6]$/.test(tag)) return { type: "heading", level: Number(tag[1]), inlines: a === undefined ? [] : shortInlines(a) };
   switch (tag) {
     case "doc": return { type: "document" };
     case "q": return { type: "block_quote" };

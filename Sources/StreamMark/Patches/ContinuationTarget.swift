@@ -34,25 +34,14 @@ struct ContinuationTarget: Sendable {
             return
         case .splice(let id, let cell, _, _):
             (self.id, self.cell, self.drop) = (id, cell, 0)
-        case .insert(_, _, let block) where block.lastLeaf.kind.hasTextTail:
-            (self.id, self.cell, self.drop) = (block.lastLeaf.id, nil, 0)
+        case .insert(_, _, let block):
+            let leaf = block.lastLeaf
+            (self.id, self.cell) = (leaf.kind.hasTextTail ? leaf.id : nil, nil)
         case .update(let id, let kind) where kind.hasTextTail, .retype(let id, let kind) where kind.hasTextTail:
             (self.id, self.cell, self.drop) = (id, nil, 0)
         default:
             (self.id, self.cell) = (nil, nil)
         }
         (drop, before) = (0, 0)
-    }
-}
-
-extension Block {
-    /// The block reached by following last children from this one (itself
-    /// if it has none): where text arriving after an insert goes.
-    ///
-    /// - Complexity: O(depth).
-    var lastLeaf: Block {
-        var block = self
-        while let last = block.children.last { block = last }
-        return block
     }
 }

@@ -7,8 +7,8 @@
 
 extension JSONWriter {
     /// Writes one version-2 patch in the short form (no newline). An
-    /// `append` whose target equals `continuing` is written as a bare JSON
-    /// string.
+    /// `append` to the continuation target (`continuing`) is written as a
+    /// bare JSON string.
     mutating func delta(_ patch: DeltaPatch, continuing: Bool) {
         switch patch {
         case .append(_, _, _, _, let text) where continuing:
@@ -19,20 +19,15 @@ extension JSONWriter {
             shortID(parent)
             byte(UInt8(ascii: ","))
             shortBlock(block)
-            if let index {
-                byte(UInt8(ascii: ","))
-                int(index)
-            }
+            if let index { next(index) }
         case .remove(let id):
             raw(#"["-","#)
             shortID(id)
         case .move(let id, let parent, let index):
             raw(#"["m","#)
             shortID(id)
-            byte(UInt8(ascii: ","))
-            shortID(parent)
-            byte(UInt8(ascii: ","))
-            int(index)
+            next(parent)
+            next(index)
         case .close(let id):
             raw(#"["c","#)
             shortID(id)
@@ -52,31 +47,30 @@ extension JSONWriter {
             byte(UInt8(ascii: ","))
             string(text)
             // Trailing fields at their default (0, 0, no cell) are left out.
-            if drop > 0 || before > 0 || cell != nil {
-                byte(UInt8(ascii: ","))
-                int(drop)
-            }
-            if before > 0 || cell != nil {
-                byte(UInt8(ascii: ","))
-                int(before)
-            }
-            if let cell {
-                byte(UInt8(ascii: ","))
-                int(cell)
-            }
+            if drop > 0 || before > 0 || cell != nil { next(drop) }
+            if before > 0 || cell != nil { next(before) }
+            if let cell { next(cell) }
         case .splice(let id, let cell, let keep, let inlines):
             raw(#"["s","#)
             shortID(id)
-            byte(UInt8(ascii: ","))
-            int(keep)
+            next(keep)
             byte(UInt8(ascii: ","))
             shortInlines(inlines)
-            if let cell {
-                byte(UInt8(ascii: ","))
-                int(cell)
-            }
+            if let cell { next(cell) }
         }
         byte(UInt8(ascii: "]"))
+    }
+
+    /// `,N`: the next positional field, an integer.
+    private mutating func next(_ value: Int) {
+        byte(UInt8(ascii: ","))
+        int(value)
+    }
+
+    /// `,ID`: the next positional field, an id.
+    private mutating func next(_ id: BlockID) {
+        byte(UInt8(ascii: ","))
+        shortID(id)
     }
 
     /// An id: `eN` as the number N, `eN.list` as −N−1, any other id as a string.
@@ -241,32 +235,5 @@ extension JSONWriter {
             shortInline(child)
         }
         byte(UInt8(ascii: "]"))
-    }
-}
-
-extension BlockID {
-    /// The number that stands for this id in the short form: N for `eN`,
-    /// −N−1 for `eN.list` (N without leading zeros, at most 15 digits so
-    /// that it is exact in a JavaScript number); `nil` for any other id.
-    var shortNumber: Int? {
-        let utf8 = rawValue.utf8
-        guard utf8.first == UInt8(ascii: "e") else { return nil }
-        var digits = utf8.dropFirst()
-        var list = false
-        if digits.count > 5, digits.suffix(5).elementsEqual(".list".utf8) {
-            digits = digits.dropLast(5)
-            list = true
-        }
-        guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            digits.first != 0x30 || digits.count == 1
-        else { return nil }
-        var value = 0
-        for digit in digits { value = value * 10 + Int(digit - 0x30) }
-        return list ? -value - 1 : value
-    }
-
-    /// The id a short-form number stands for (see ``shortNumber``).
-    init(shortNumber: Int) {
-        self = shortNumber >= 0 ? .source(shortNumber) : .list(-(shortNumber + 1))
     }
 }

@@ -12,8 +12,8 @@
 ///
 /// A version-2 stream begins with the header line `{"v":2}`, written by
 /// the first ``takeBytes()``. One writer per stream: version 2 is stateful
-/// (it remembers the tree to compute deltas, and the target of the last
-/// `append` so the next one to the same target is a bare string).
+/// (it remembers the tree to compute deltas, and the continuation target
+/// so that text for it goes out as a bare string).
 public struct PatchStreamWriter: Sendable {
     /// The protocol version written: 1 or 2.
     public let version: Int

@@ -32,4 +32,15 @@ extension Block {
         }
         return false
     }
+
+    /// The block reached by following last children from this one (itself
+    /// if it has none): where text arriving after an insert goes
+    /// (docs/patches.md, the continuation target).
+    ///
+    /// - Complexity: O(depth).
+    var lastLeaf: Block {
+        var block = self
+        while let last = block.children.last { block = last }
+        return block
+    }
 }
