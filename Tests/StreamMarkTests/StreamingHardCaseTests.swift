@@ -244,3 +244,29 @@ import Testing
         #expect(table.header.map(\.inlines) == [[.text("[x][]")]])
     }
 }
+
+extension StreamingHardCaseTests {
+    /// A link reference definition between a closed table and the next block
+    /// defines its label for the table's rows. Found by streaming a 942 KB
+    /// concatenation of the Corpus documents in 64-byte chunks and comparing
+    /// with its one-shot parse: when the table closed, the text after it was
+    /// kept in one segment with the rows, and rows never define.
+    @Test(arguments: [
+        "a | b\n-|-\nx [l] y\nc\n\n[l]:s\n# \n",
+        "| a |\n| - |\n| [l] |\n| b |\n\n\n[l]: /u \"t\"\n\n- item\n",
+        "| a | b |\n| - | - |\n| 1 | [l][] |\n| 2 | 3 |\n\n[l]: /u\n> quote\n",
+    ])
+    func definitionAfterATableDefinesForItsRows(_ text: String) {
+        harness(text, options: .init())
+        var (document, _) = stream(text.map { String($0) }, options: .init())
+        #expect(document.root == MarkdownParser().parse(text))
+        document.finish()
+        #expect(document.root == MarkdownParser().parse(text))
+        let rows = document.root.children.first?.children ?? []
+        let links = rows.flatMap { row -> [Inline] in
+            guard case .tableRow(let cells) = row.kind else { return [] }
+            return cells.flatMap(\.inlines).filter { if case .link = $0 { true } else { false } }
+        }
+        #expect(links.count == 1)
+    }
+}

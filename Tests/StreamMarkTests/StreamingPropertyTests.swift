@@ -13,7 +13,8 @@ import Testing
         "lazy\n", "```\n", "```js\n", "~~~\n", "    indented code\n", "\tcode with tab\n", "***\n",
         "<div>\n", "</div>\n", "<!-- c\n", "-->\n", "[ref]: /url \"title\"\n", "[Ref Two]:\n  /two\n",
         "See [ref] and [ref two][] and [missing].\n", "![img][ref]\n", "| a | b |\n", "|---|:-:|\n",
-        "| 1 | 2 |\n", "x | y\n", "- [ ] task\n", "- [x] done ~~old~~ www.example.com\n", "line\r\n", "cr\r",
+        "| 1 | 2 |\n", "| [ref] | [ref two][] |\n", "x | y\n", "- [ ] task\n", "- [x] done ~~old~~ www.example.com\n",
+        "line\r\n", "cr\r",
         "Ünïcödé 日本語 😀\n", "&amp; &#35; \\* \\\n", "<span>inline</span> <https://a.b>\n", "*unclosed [bracket\n",
         "-\n", "- \n", "  \n",
     ]

@@ -422,13 +422,23 @@ struct IncrementalEngine: Sendable {
             let newStart = Self.lineStart(of: top[frozenTop + count].range.lowerBound, in: text)
             var first = frozenTop
             let containerEnd = Self.lineStart(of: top[frozenTop + 1].range.lowerBound, in: text)
+            // Text between a closed table and the next block (blank lines,
+            // link reference definitions) is not a row: it gets its own
+            // segment, which may define labels.
+            var gapAfterTable: Range<Int>? = nil
             switch mode {
             case .list(let k, _), .quote(let k), .table(_, let k):
                 // The open container closes: its window part becomes a segment.
                 var stub: Range<Int>? = nil
-                if case .table(let lines, _) = mode { stub = lines }
+                var end = containerEnd
+                if case .table(let lines, _) = mode {
+                    stub = lines
+                    let rowsEnd = Self.nextLineStart(after: top[frozenTop].range.upperBound, in: text)
+                    end = min(max(windowStart, rowsEnd), containerEnd)
+                    gapAfterTable = end..<containerEnd
+                }
                 addSegment(
-                    windowStart..<containerEnd, place: .nested(top: frozenTop, k..<top[frozenTop].children.count),
+                    windowStart..<end, place: .nested(top: frozenTop, k..<top[frozenTop].children.count),
                     blocks: top[frozenTop].children[k...], text: text, pending: true, stub: stub)
                 first += 1
                 windowStart = containerEnd
@@ -445,6 +455,10 @@ struct IncrementalEngine: Sendable {
             case .top: break
             }
             references.commitPending()
+            if let gap = gapAfterTable {
+                addSegment(
+                    gap, place: .top((frozenTop + 1)..<(frozenTop + 1)), blocks: [], text: text, pending: false)
+            }
             if first < frozenTop + count {
                 addSegment(
                     windowStart..<newStart, place: .top(first..<(frozenTop + count)),
