@@ -16,7 +16,8 @@ extension CellInlineParser {
     private static let contextBase = 3 << 52
 
     /// The lines of `text` that can take part in a link reference
-    /// definition: each line holding `]:` with the line before it and the
+    /// definition: each line holding `]:` with the line before it (for an
+    /// indented one, the lines back to one at the margin) and the
     /// two after it (a destination or title may follow on its own line),
     /// groups separated by blank lines. Parsing these instead of the whole
     /// text defines the same references, except for definitions whose
@@ -28,8 +29,12 @@ extension CellInlineParser {
     /// alone, without the line that closes them, they would swallow every
     /// definition after them.
     ///
+    /// The result comes in groups: lines that are not next to each other
+    /// in `text` are in different groups, which ``ReferenceContext``
+    /// indexes by the labels they may define.
+    ///
     /// - Complexity: O(n) in the length of the text.
-    static func referenceLines(of text: [UInt8], outside literals: [Range<Int>] = []) -> [UInt8] {
+    static func referenceLines(of text: [UInt8], outside literals: [Range<Int>] = []) -> [[UInt8]] {
         var starts: [Int] = [0]
         var hits: [Int] = []
         var i = 0
@@ -54,13 +59,29 @@ extension CellInlineParser {
             hits = kept
         }
         guard !hits.isEmpty else { return [] }
+        var groups: [[UInt8]] = []
         var result: [UInt8] = []
         var lastLine = -1
+        /// Whether line `n` is blank or starts with a space or tab.
+        func isIndentedOrBlank(_ n: Int) -> Bool {
+            let start = starts[n]
+            return start >= text.count || text[start] == 0x20 || text[start] == 0x09 || text[start] == 0x0A
+                || text[start] == 0x0D
+        }
         for hit in hits {
-            let first = max(hit - 1, lastLine + 1)
+            var first = max(hit - 1, lastLine + 1)
+            // An indented definition may sit in a list item that began
+            // further up (`1.  item`, a blank line, `    [x]: /u`): take the
+            // lines back to one at the margin. Each line is taken once.
+            if isIndentedOrBlank(hit) {
+                while first > lastLine + 1 && isIndentedOrBlank(first) { first -= 1 }
+            }
             let last = min(hit + 2, starts.count - 1)
             guard first <= last else { continue }
-            if first > lastLine + 1, !result.isEmpty { result.append(contentsOf: [0x0A, 0x0A]) }
+            if first > lastLine + 1, !result.isEmpty {
+                groups.append(result)
+                result.removeAll(keepingCapacity: true)
+            }
             var fence: (byte: UInt8, length: Int)? = nil
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
@@ -81,7 +102,8 @@ extension CellInlineParser {
             if let open = fence { result.append(contentsOf: Array(repeating: open.byte, count: open.length) + [0x0A]) }
             lastLine = last
         }
-        return result
+        if !result.isEmpty { groups.append(result) }
+        return groups
     }
 
     /// The fence run a line (after container prefixes) starts with: three
@@ -114,14 +136,21 @@ extension CellInlineParser {
         return false
     }
 
-    /// Whether the context can define link references at all.
-    private var contextMatters: Bool {
+    /// The text to parse after `pieces` so that the link reference
+    /// definitions they may use are in scope: the groups of ``references``
+    /// that may define one of their labels, or else the whole ``context``
+    /// if it can define anything at all.
+    ///
+    /// - Complexity: O(pieces) plus the groups returned, with
+    ///   ``references``; O(context) without.
+    private func contextText(for pieces: [[UInt8]]) -> [UInt8] {
+        if let references { return references.lines(usedBy: pieces) }
         var previous: UInt8 = 0
         for byte in context {
-            if previous == UInt8(ascii: "]"), byte == UInt8(ascii: ":") { return true }
+            if previous == UInt8(ascii: "]"), byte == UInt8(ascii: ":") { return context }
             previous = byte
         }
-        return false
+        return []
     }
 
     /// The inlines of a paragraph, an ATX heading line or the content lines
@@ -139,7 +168,7 @@ extension CellInlineParser {
             atLineStart = byte == 0x0A || byte == 0x0D
         }
         buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
-        if contextMatters { buffer.append(contentsOf: context) }
+        buffer.append(contentsOf: contextText(for: [content]))
         let blocks = buffer.withUnsafeBufferPointer { pointer in
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { $0 }
         }
@@ -190,7 +219,7 @@ extension CellInlineParser {
         }
         let contextStart = buffer.count
         buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
-        if contextMatters { buffer.append(contentsOf: context) }
+        buffer.append(contentsOf: contextText(for: [paragraph ?? []] + cells + [remainder?.bytes ?? []]))
 
         let blocks = buffer.withUnsafeBufferPointer { pointer in
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { offset in

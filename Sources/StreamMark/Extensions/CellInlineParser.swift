@@ -9,6 +9,11 @@ struct CellInlineParser {
     /// Ranges of `context` inside code and HTML blocks, in order: their
     /// lines define nothing, whatever they look like.
     var literals: [Range<Int>] = []
+    /// The lines of `context` that may define labels, indexed by label
+    /// (``ExtensionLayer`` fills it once per parse): when set, each parse
+    /// takes along only the definitions its own text may use, instead of
+    /// `context`.
+    var references: ReferenceContext? = nil
 
     /// The inlines of each cell, in order. Each cell's text is the cell
     /// content with `\|` already unescaped.

@@ -25,13 +25,15 @@ enum ExtensionLayer {
         let extensions = options.extensions
         if extensions.isEmpty { return ExtensionWork() }
         // Only the lines around link reference definitions matter to cells:
-        // reduce the context once instead of re-parsing it for every table.
+        // reduce the context once, indexed by label, instead of re-parsing
+        // it for every table.
         var reduced = cells
         if extensions.contains(.table) {
             // No `|`, no table, no cell to parse: skip the reduction.
-            reduced.context =
-                cells.context.contains(UInt8(ascii: "|"))
-                ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : []
+            reduced.references = ReferenceContext(
+                groups: cells.context.contains(UInt8(ascii: "|"))
+                    ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
+            reduced.context = []
         }
         let layer = ExtensionWalker(
             text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))

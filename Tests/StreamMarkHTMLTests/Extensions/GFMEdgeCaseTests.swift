@@ -123,6 +123,11 @@ import Testing
         "- | [x][] |\n  | --- |\n\n- ```\n  [x]: /u\n  ```\n",
         "| [x][] |\n| --- |\n\n~~~\na\nb\n[x]: /u\n~~~\n",
         "| [x][] |\n| --- |\n\n<!--\n\n[x]: /u\n-->\n",
+        // Definitions for cells in a list item, indented past a blank line,
+        // with other tables and definitions around them.
+        "| a |\n| - |\n| [x] |\n\n1.  item\n\n    [x]: /u\n",
+        "| a |\n| - |\n| [x] |\n\n1.  item\n    [y]: /v\n\n    [x]: /u\n",
+        "[y]: /y\n\n| a | b |\n| - | - |\n| [x] | [y] |\n\n- item\n\n      [x]: /code\n\n[x]: /u\n\n| c |\n| - |\n| [z] [x] |\n\n[z]: /z\n",
     ]
 
     /// Inputs where we knowingly differ from cmark-gfm, with the reason
