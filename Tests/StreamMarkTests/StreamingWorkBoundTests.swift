@@ -132,3 +132,58 @@ enum Documents {
         return text
     }
 }
+
+extension StreamingWorkBoundTests {
+    /// The Corpus documents and model answers (346 KB), three times over
+    /// (1 MB): every counter's peak over the third copy must be that over
+    /// the first. The text is the same, only its place in the document
+    /// differs, so whatever grew would show, for real text rather than a
+    /// generated shape.
+    ///
+    /// Appends whose output is large are the exception, and are checked
+    /// for work in proportion to it: typing `[^x]: Du` makes every earlier
+    /// `[^x]` a link (a definition, until ` to …` follows), in every copy
+    /// so far, and the next chunk takes them back.
+    @Test func realDocumentWorkDoesNotGrow() {
+        var pool: [UInt8] = []
+        for path in CorpusFiles.markdownFiles(under: "documents") + CorpusFiles.markdownFiles(under: "llm") {
+            pool += CorpusFiles.bytes(path) + Array("\n\n".utf8)
+        }
+        let first = Self.smallOutputPeak(pool, from: 0)
+        let third = Self.smallOutputPeak(pool + pool + pool, from: 2 * pool.count)
+        Self.expectFlat(first.peak, third.peak, "real documents (346 KB → third copy of 1 MB)")
+        #expect(third.largeOutputAppends <= 12, "\(third.largeOutputAppends) appends with large output")
+        #expect(third.worstRatio <= 2, "segments visited per patch at a large output: \(third.worstRatio)")
+    }
+
+    /// Streams `bytes` in 4-byte chunks; returns the peak counts over the
+    /// appends from `from` on whose patches are at most 16, the number of
+    /// other appends, and their largest ratio of segments visited to patches.
+    static func smallOutputPeak(_ bytes: [UInt8], from: Int) -> (
+        peak: Peak, largeOutputAppends: Int, worstRatio: Int
+    ) {
+        var document = StreamingDocument()
+        var peak = Peak()
+        var large = 0
+        var worst = 0
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + 4, bytes.count)
+            let patches = document.append(bytes: bytes[start..<end]).count
+            if start >= from {
+                let work = document.statistics.lastWork
+                if patches <= 16 {
+                    peak.work = peak.work.max(work)
+                    peak.parsedBytes = max(peak.parsedBytes, document.statistics.lastParsedBytes)
+                } else {
+                    large += 1
+                    worst = max(worst, work.segmentsVisited / patches)
+                }
+            }
+            start = end
+        }
+        document.finish()
+        #expect(document.root == MarkdownParser().parse(bytes: bytes), "final tree differs from one-shot")
+        return (peak, large, worst)
+    }
+}

@@ -88,7 +88,9 @@ enum ReferenceKeys {
                             && !followsParagraphText(bytes, i, from: range.lowerBound))
                     ? i : -1
             } else if byte == UInt8(ascii: "]"), open >= 0 {
-                let isDefinition = i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: ":")
+                let isDefinition =
+                    i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: ":")
+                    && (!definitionsOnly || destinationMayFollow(bytes, i + 2, range))
                 if !definitionsOnly || isDefinition, i - open <= 1001 {
                     keys.insert(key(bytes, (open + 1)..<i))
                 }
@@ -245,6 +247,43 @@ enum ReferenceKeys {
             }
         }
         return hasSpace
+    }
+
+    /// Whether what follows a label's `]:` at `start` may complete a link
+    /// reference definition. It cannot when a destination on the same line
+    /// is followed, on that line, by text that cannot start a title: the
+    /// `[^1]: Some note.` of footnote-style text (destination `Some`, then
+    /// `note.`), which is never a definition however the line goes on, so
+    /// that the label is not taken as one of the text's definitions; nor
+    /// can `[x]:` with no destination after it, before a blank line or the
+    /// end of the text (as the text grows, the label is scanned again). Any
+    /// other form — the destination on the next line, `<…>`, a title after
+    /// it — may be one.
+    ///
+    /// - Complexity: O(length of the line).
+    static func destinationMayFollow(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ range: Range<Int>)
+        -> Bool
+    {
+        func isLineEnd(_ i: Int) -> Bool { i >= range.upperBound || bytes[i] == 0x0A || bytes[i] == 0x0D }
+        var i = start
+        while !isLineEnd(i), bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        if isLineEnd(i) {
+            // The destination must be on the next line: there is none yet
+            // (the text ends) or a blank line ends the paragraph.
+            if i < range.upperBound, bytes[i] == 0x0D { i += 1 }
+            if i < range.upperBound, bytes[i] == 0x0A { i += 1 }
+            while i < range.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            return !isLineEnd(i)
+        }
+        if bytes[i] == UInt8(ascii: "<") { return true }
+        // A bare destination runs to a space or tab (escapes included).
+        while !isLineEnd(i), bytes[i] != 0x20, bytes[i] != 0x09 {
+            i += bytes[i] == UInt8(ascii: "\\") && !isLineEnd(i + 1) ? 2 : 1
+        }
+        guard !isLineEnd(i), bytes[i] == 0x20 || bytes[i] == 0x09 else { return isLineEnd(i) }
+        while !isLineEnd(i), bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        if isLineEnd(i) { return true }
+        return bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") || bytes[i] == UInt8(ascii: "(")
     }
 
     /// Whether the text contains anything that could be a definition (`]:`).
