@@ -88,7 +88,8 @@ enum EscapedTilde {
 
     /// The URL-shaped words of `bytes[range]` that hold an escape.
     ///
-    /// - Complexity: O(range.count).
+    /// - Complexity: O(range.count); no allocation unless a word holds an
+    ///   escape (this runs on every paragraph and heading of every parse).
     static func urlWords<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [Range<Int>]
     where C.Index == Int {
         var words: [Range<Int>] = []
@@ -98,7 +99,6 @@ enum EscapedTilde {
             let start = i
             var escaped = false
             var excluded = false
-            var plain: [UInt8] = []
             while i < range.upperBound, !isWordBreak(bytes[i]) {
                 let byte = bytes[i]
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
@@ -106,18 +106,35 @@ enum EscapedTilde {
                 }
                 if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
                     escaped = true
-                    plain.append(bytes[i + 1])
                     i += 2
                     continue
                 }
-                if byte != UInt8(ascii: "\\") { plain.append(byte) }
                 i += 1
             }
-            if escaped, !excluded, i > start, contains(plain, "www.") || contains(plain, "://") {
-                words.append(start..<i)
+            if escaped, !excluded, i > start {
+                let plain = unescaped(bytes, start..<i)
+                if contains(plain, "www.") || contains(plain, "://") { words.append(start..<i) }
             }
         }
         return words
+    }
+
+    /// A word's bytes with its backslashes removed (the character after an
+    /// escape kept).
+    private static func unescaped<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [UInt8]
+    where C.Index == Int {
+        var plain: [UInt8] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
+                plain.append(bytes[i + 1])
+                i += 2
+                continue
+            }
+            if bytes[i] != UInt8(ascii: "\\") { plain.append(bytes[i]) }
+            i += 1
+        }
+        return plain
     }
 
     private static func isWordBreak(_ byte: UInt8) -> Bool {

@@ -70,6 +70,7 @@ struct TableBuilder {
         in block: Block, setextHeading: Bool, prefixes chain: PrefixChain, firstLineStart: Int? = nil,
         followers: ArraySlice<Block> = []
     ) -> (blocks: [Block], consumed: Int)? {
+        guard Self.mayHoldDelimiterRow(text, block.range) else { return nil }
         let prefixes = chain.array
         guard var (all, setext) = blockLines(block, setextHeading: setextHeading, prefixes: prefixes) else {
             return nil
@@ -307,5 +308,43 @@ struct TableBuilder {
             content.removeLast()
         }
         return content
+    }
+}
+
+extension TableBuilder {
+    /// Whether a line of `range` after its first (or the line after it)
+    /// could be a delimiter row: after container prefixes (spaces, tabs,
+    /// `>`), only `|`, `-`, `:`, spaces and tabs, with a `-` and a `|` or
+    /// `:`. Without one there is no table, and most paragraphs need no
+    /// further look (this runs on every paragraph of every parse).
+    ///
+    /// - Complexity: O(range.count), no allocation.
+    static func mayHoldDelimiterRow(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        // Skip the first line: a delimiter row follows its header.
+        while i < text.count, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
+        var linesAfterEnd = 0
+        while i < text.count {
+            while i < text.count, text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+            if i >= range.upperBound {
+                linesAfterEnd += 1
+                if linesAfterEnd > 1 { return false }
+            }
+            while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == UInt8(ascii: ">") { i += 1 }
+            var dash = false
+            var pipeOrColon = false
+            var other = false
+            while i < text.count, text[i] != 0x0A, text[i] != 0x0D {
+                switch text[i] {
+                case UInt8(ascii: "-"): dash = true
+                case UInt8(ascii: "|"), UInt8(ascii: ":"): pipeOrColon = true
+                case 0x20, 0x09: break
+                default: other = true
+                }
+                i += 1
+            }
+            if dash && pipeOrColon && !other { return true }
+        }
+        return false
     }
 }

@@ -520,17 +520,21 @@ struct IncrementalEngine: Sendable {
         let end = closedChildren(list.children, from: k, in: text)
         guard end > k else { return }
         // Looseness contributed by the items being frozen: parse them plus the
-        // first line of the next item (which contributes nothing).
+        // first line of the next item (which contributes nothing). A list
+        // that is tight as a whole has none to learn (one parse, not two, for
+        // a long tight list arriving at once).
         let nextStart = list.children[end].range.lowerBound
-        let probeEnd = Self.nextLineStart(after: nextStart, in: text)
-        let probe = Array(text[windowStart..<probeEnd])
-        parsed += probe.count
-        work.bytesCopied += probe.count
-        let probeBlocks = probe.withUnsafeBufferPointer {
-            CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
+        if case .list(let attributes) = list.kind, !attributes.tight {
+            let probeEnd = Self.nextLineStart(after: nextStart, in: text)
+            let probe = Array(text[windowStart..<probeEnd])
+            parsed += probe.count
+            work.bytesCopied += probe.count
+            let probeBlocks = probe.withUnsafeBufferPointer {
+                CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
+            }
+            for block in probeBlocks { work.blocksConverted += block.subtreeCount }
+            if case .list(let attributes)? = probeBlocks.first?.kind, !attributes.tight { loose = true }
         }
-        for block in probeBlocks { work.blocksConverted += block.subtreeCount }
-        if case .list(let attributes)? = probeBlocks.first?.kind, !attributes.tight { loose = true }
         // The extension layer can loosen a list too (a table without body
         // rows before more content): ask it about the items being frozen and
         // the item after them.
