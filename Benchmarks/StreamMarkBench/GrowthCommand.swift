@@ -113,25 +113,36 @@ struct GrowthCommand {
 
 extension GrowthCommand {
     /// The real documents of the corpus (spec texts, long documents, model
-    /// answers) concatenated and repeated to `bytes`, cut at a line end.
+    /// answers), each cut to the same share of its lines, concatenated, so
+    /// that every size has the same mix of text (more than the whole corpus
+    /// repeats it). Before, the documents were concatenated in order and
+    /// cut at `bytes`: 80 KB was the start of the CommonMark spec alone, and
+    /// 800 KB every document, so the ratio compared two different texts.
     static func realDocuments(bytes: Int) -> String {
-        var pool: [UInt8] = []
-        let folders = ["documents", "llm"]
+        var sources: [[UInt8]] = []
         for name in ["commonmark/spec.txt", "gfm/spec.txt"] {
-            pool +=
-                (try? Data(contentsOf: CorpusLocation.folder(".").appendingPathComponent(name))).map(Array.init) ?? []
-            pool += Array("\n\n".utf8)
-        }
-        for folder in folders {
-            for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder(folder)) {
-                pool += (try? Data(contentsOf: file)).map(Array.init) ?? []
-                pool += Array("\n\n".utf8)
+            if let data = try? Data(contentsOf: CorpusLocation.folder(".").appendingPathComponent(name)) {
+                sources.append(Array(data))
             }
         }
-        precondition(!pool.isEmpty, "no corpus documents found")
+        for folder in ["documents", "llm"] {
+            for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder(folder)) {
+                if let data = try? Data(contentsOf: file) { sources.append(Array(data)) }
+            }
+        }
+        let total = sources.reduce(0) { $0 + $1.count + 2 }
+        precondition(total > 2 * sources.count, "no corpus documents found")
         var out: [UInt8] = []
-        while out.count < bytes { out += pool.prefix(bytes - out.count) }
-        while let last = out.last, last != 0x0A { out.removeLast() }
+        var share = Double(bytes) / Double(total)
+        while share > 0 && out.count < bytes {
+            let part = min(share, 1)
+            for source in sources {
+                var cut = Array(source.prefix(Int(Double(source.count) * part)))
+                while let last = cut.last, last != 0x0A { cut.removeLast() }
+                out += cut + [0x0A, 0x0A]
+            }
+            share -= part
+        }
         return String(decoding: out, as: UTF8.self)
     }
 
