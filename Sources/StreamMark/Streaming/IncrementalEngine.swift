@@ -56,6 +56,9 @@ struct IncrementalEngine: Sendable {
     var windowBlockCount = 0
     /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
     var work = StreamingDocument.Statistics.Work()
+    /// Whether the last update extended the open paragraph without parsing
+    /// (see ``extendLastParagraph(root:text:patches:)``).
+    var extendedInPlace = false
 
     enum Mode: Sendable, Equatable {
         case top
@@ -85,6 +88,8 @@ struct IncrementalEngine: Sendable {
     ) -> Int {
         var parsed = 0
         work = StreamingDocument.Statistics.Work()
+        extendedInPlace = !final && extendLastParagraph(root: &root, text: text, patches: &patches)
+        if extendedInPlace { return 0 }
         // A large window waits until it has grown enough (amortized O(n)).
         if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return 0 }
         schedule.didParse(textCount: text.count)
