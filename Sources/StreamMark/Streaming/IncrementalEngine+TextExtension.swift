@@ -14,17 +14,19 @@ extension IncrementalEngine {
     /// - the text's last word (after trailing spaces) is made of the same
     ///   bytes and starts after a space or at the start of its line (so the
     ///   line is neither a marker waiting for its content, `* ` or `<di`,
-    ///   nor part of a word that could become a URL or a tag);
+    ///   nor part of a word that could become a URL or a tag), or is longer
+    ///   than ``lookBehind`` bytes (no such word is that long);
     /// - the paragraph does not start with `[` (it could become a link
     ///   reference definition) and the window holds no definition-like line.
     ///
     /// Then cmark's result is the same tree with the new visible bytes (less
     /// trailing spaces, which cmark strips at the end of a paragraph)
     /// appended to that text inline, and every block that ended at the old
-    /// end ending at the new one (see ``extendEnds(of:from:to:isLast:leafKind:patches:)``).
+    /// end ending at the new one (see ``extendEnds(of:from:to:isLast:adding:patches:)``).
     /// The patches are the updates the diff would emit, top down.
     ///
-    /// - Complexity: O(chunk + depth of the tree).
+    /// - Complexity: O(chunk + depth of the tree), amortized (the last
+    ///   string grows in place when no one else holds it).
     mutating func extendLastParagraph(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]
     ) -> Bool {
@@ -33,37 +35,55 @@ extension IncrementalEngine {
             windowDefinitionKeys.isEmpty
         else { return false }
         for i in oldEnd..<text.count where !Self.isInert(text[i]) && text[i] != 0x20 { return false }
+        // The last word, looked at through its last `lookBehind` bytes at
+        // most, so that a long line (Japanese has no spaces) costs O(chunk):
+        // what could still turn an inert word into something else (`<di`,
+        // `* `, `&amp`, `x@y`) is a short word.
         var wordEnd = oldEnd
-        while wordEnd > 0, text[wordEnd - 1] == 0x20 { wordEnd -= 1 }
+        while wordEnd > 0, oldEnd - wordEnd <= Self.lookBehind, text[wordEnd - 1] == 0x20 { wordEnd -= 1 }
         var wordStart = wordEnd
-        while wordStart > 0, Self.isInert(text[wordStart - 1]) { wordStart -= 1 }
-        guard wordStart < wordEnd,
-            wordStart == 0 || text[wordStart - 1] == 0x20 || text[wordStart - 1] == 0x0A || text[wordStart - 1] == 0x0D
-        else { return false }
-        // The right edge of the tree, root first; every block on it must end
-        // where the text ended.
-        var spine: [Block] = [root]
-        while let last = spine[spine.count - 1].children.last { spine.append(last) }
-        let leaf = spine[spine.count - 1]
-        guard spine.allSatisfy({ $0.range.upperBound == oldEnd }), case .paragraph(var inlines) = leaf.kind,
-            case .text(let last)? = inlines.last, leaf.range.lowerBound < text.count,
-            text[leaf.range.lowerBound] != UInt8(ascii: "[")
+        while wordStart > 0, wordEnd - wordStart < Self.lookBehind, Self.isInert(text[wordStart - 1]) {
+            wordStart -= 1
+        }
+        guard wordStart < wordEnd, oldEnd - wordEnd <= Self.lookBehind,
+            wordEnd - wordStart == Self.lookBehind || wordStart == 0 || text[wordStart - 1] == 0x20
+                || text[wordStart - 1] == 0x0A || text[wordStart - 1] == 0x0D
         else { return false }
         let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
-        guard last.utf8.count >= word.count, last.utf8.suffix(word.count).elementsEqual(word) else { return false }
+        guard Self.lastParagraphEnds(root, at: oldEnd, with: word, in: text) else { return false }
         var visibleEnd = text.count
         while visibleEnd > wordEnd, text[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
-        if visibleEnd > wordEnd {
-            let added = String(decoding: UnsafeBufferPointer(rebasing: text[wordEnd..<visibleEnd]), as: UTF8.self)
-            inlines[inlines.count - 1] = .text(last + added)
-        }
-        Self.extendEnds(
-            of: &root, from: oldEnd, to: text.count, isLast: true, leafKind: .paragraph(inlines: inlines),
-            patches: &patches)
+        let added =
+            visibleEnd > wordEnd
+            ? String(decoding: UnsafeBufferPointer(rebasing: text[wordEnd..<visibleEnd]), as: UTF8.self) : nil
+        Self.extendEnds(of: &root, from: oldEnd, to: text.count, isLast: true, adding: added, patches: &patches)
         schedule.didParse(textCount: text.count)
         work = StreamingDocument.Statistics.Work()
         return true
     }
+
+    /// Whether every block on the right edge of `root` ends at `end` and
+    /// the last one is a paragraph, not starting with `[`, whose last
+    /// inline is text ending with `word`. (A separate function, so that no
+    /// copy of a block outlives the check: the tree is then mutated in
+    /// place, without copy-on-write copies of its child arrays.)
+    private static func lastParagraphEnds(
+        _ root: Block, at end: Int, with word: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var node = root
+        while true {
+            guard node.range.upperBound == end else { return false }
+            guard let last = node.children.last else { break }
+            node = last
+        }
+        guard case .paragraph(let inlines) = node.kind, case .text(let last)? = inlines.last,
+            node.range.lowerBound < text.count, text[node.range.lowerBound] != UInt8(ascii: "[")
+        else { return false }
+        return last.utf8.count >= word.count && last.utf8.suffix(word.count).elementsEqual(word)
+    }
+
+    /// How far back the last word and the spaces after it are read.
+    static let lookBehind = 64
 
     /// Letters, digits, the bytes of non-ASCII characters, and the ASCII
     /// punctuation that no construct starts, ends or escapes with, alone or
@@ -80,8 +100,8 @@ extension IncrementalEngine {
         }
     }
 
-    /// Moves the end of every block that ended at `oldEnd` to `end`, gives
-    /// the last leaf `leafKind`, and appends an update for each, top down
+    /// Moves the end of every block that ended at `oldEnd` to `end`, appends
+    /// `added` to the last leaf's last text inline, and appends an update for each, top down
     /// (in the diff's order). Besides the right edge of the tree, that is a
     /// setext heading or fenced code block that the last line closed: cmark
     /// ends those at the end of the line that closed them (`finalize` in
@@ -91,23 +111,31 @@ extension IncrementalEngine {
     /// container that ended earlier (`> ```` then `foo`: the quote ends on
     /// its own line, its code block on `foo`'s).
     private static func extendEnds(
-        of block: inout Block, from oldEnd: Int, to end: Int, isLast: Bool, leafKind: BlockKind,
+        of block: inout Block, from oldEnd: Int, to end: Int, isLast: Bool, adding added: String?,
         patches: inout [Patch]
     ) {
         if block.range.upperBound == oldEnd {
             block.range = block.range.lowerBound..<end
-            if isLast && block.children.isEmpty { block.kind = leafKind }
+            if isLast, block.children.isEmpty, let added, case .paragraph(var inlines) = block.kind {
+                // Take the inlines out so that they, and the last string, are
+                // uniquely referenced: the append is then O(added).
+                block.kind = .thematicBreak
+                if case .text(var last)? = inlines.popLast() {
+                    last += added
+                    inlines.append(.text(last))
+                }
+                block.kind = .paragraph(inlines: inlines)
+            }
             patches.append(.update(id: block.id, value: block.value))
         }
         let count = block.children.count
         guard count > 0 else { return }
         if isLast && count >= 2 {
             extendEnds(
-                of: &block.children[count - 2], from: oldEnd, to: end, isLast: false, leafKind: leafKind,
+                of: &block.children[count - 2], from: oldEnd, to: end, isLast: false, adding: added,
                 patches: &patches)
         }
         extendEnds(
-            of: &block.children[count - 1], from: oldEnd, to: end, isLast: isLast, leafKind: leafKind,
-            patches: &patches)
+            of: &block.children[count - 1], from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches)
     }
 }
