@@ -1,4 +1,5 @@
 import StreamMark
+import StreamMarkTestSupport
 import Testing
 
 /// Counter proof that no part of an append grows with the document: the
@@ -166,21 +167,17 @@ extension StreamingWorkBoundTests {
         var peak = Peak()
         var large = 0
         var worst = 0
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + 4, bytes.count)
-            let patches = document.append(bytes: bytes[start..<end]).count
-            if start >= from {
-                let work = document.statistics.lastWork
-                if patches <= 16 {
-                    peak.work = peak.work.max(work)
-                    peak.parsedBytes = max(peak.parsedBytes, document.statistics.lastParsedBytes)
-                } else {
-                    large += 1
-                    worst = max(worst, work.segmentsVisited / patches)
-                }
+        for chunk in CorpusAnswers.chunks(bytes, size: 4) {
+            let patches = document.append(bytes: chunk).count
+            guard chunk.startIndex >= from else { continue }
+            let work = document.statistics.lastWork
+            if patches <= 16 {
+                peak.work = peak.work.max(work)
+                peak.parsedBytes = max(peak.parsedBytes, document.statistics.lastParsedBytes)
+            } else {
+                large += 1
+                worst = max(worst, work.segmentsVisited / patches)
             }
-            start = end
         }
         document.finish()
         #expect(document.root == MarkdownParser().parse(bytes: bytes), "final tree differs from one-shot")
