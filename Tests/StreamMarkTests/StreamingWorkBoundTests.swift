@@ -92,8 +92,59 @@ import Testing
     }
 }
 
+extension StreamingWorkBoundTests {
+    /// Containers inside containers that no nested window narrows (the
+    /// engine narrows one level: a list's items, a quote's children): a
+    /// 1,000-line code block inside a list item and a 500-item list inside
+    /// a block quote. They are parsed on the amortized refresh schedule
+    /// (`RefreshSchedule`), so one append may re-parse the open block but
+    /// the total work is linear: at 8× the size, every total counter is at
+    /// most 10× (quadratic work would be 64×).
+    @Test(arguments: [
+        ("code block in a list item (125 / 1,000 lines)", 125),
+        ("list in a block quote (63 / 504 items)", 63),
+    ])
+    func nestedContainersStreamWithLinearWork(name: String, base: Int) {
+        let make = name.hasPrefix("code") ? Documents.codeInItem : Documents.listInQuote
+        func totals(_ text: String) -> (parsed: Int, work: Work) {
+            var document = StreamingDocument()
+            for chunk in CorpusAnswers.chunks(Array(text.utf8), size: 4) { document.append(bytes: chunk) }
+            document.finish()
+            #expect(document.root == MarkdownParser().parse(text), "\(name): final tree differs from one-shot")
+            return (document.statistics.totalParsedBytes, document.statistics.totalWork)
+        }
+        let small = totals(make(base))
+        let large = totals(make(8 * base))
+        func linear(_ a: Int, _ b: Int) -> Bool { b <= 10 * a + 1_000 }
+        #expect(linear(small.parsed, large.parsed), "\(name) bytes parsed: \(small.parsed) → \(large.parsed)")
+        #expect(
+            linear(small.work.blocksConverted, large.work.blocksConverted),
+            "\(name) blocks converted: \(small.work.blocksConverted) → \(large.work.blocksConverted)")
+        #expect(
+            linear(small.work.blocksCompared, large.work.blocksCompared),
+            "\(name) blocks compared: \(small.work.blocksCompared) → \(large.work.blocksCompared)")
+        #expect(
+            linear(small.work.bytesCopied, large.work.bytesCopied),
+            "\(name) bytes copied: \(small.work.bytesCopied) → \(large.work.bytesCopied)")
+    }
+}
+
 /// Generated documents of a given size, shared by the bound tests.
 enum Documents {
+    /// A list item holding one fenced code block of `n` lines.
+    @Sendable static func codeInItem(_ n: Int) -> String {
+        var text = "1. Install it:\n\n   ```swift\n"
+        for i in 0..<n { text += "   let value\(i) = compute(\(i)) // line \(i)\n" }
+        return text + "   ```\n"
+    }
+
+    /// A block quote holding one list of `n` items.
+    @Sendable static func listInQuote(_ n: Int) -> String {
+        var text = "> Notes:\n>\n"
+        for i in 0..<n { text += "> - item \(i) with *some* text and `code`\n" }
+        return text
+    }
+
     @Sendable static func list(_ n: Int) -> String {
         var text = ""
         for i in 0..<n {
