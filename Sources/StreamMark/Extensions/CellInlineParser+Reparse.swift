@@ -31,7 +31,8 @@ extension CellInlineParser {
     ///
     /// The result comes in groups: lines that are not next to each other
     /// in `text` are in different groups, which ``ReferenceContext``
-    /// indexes by the labels they may define.
+    /// indexes by the labels they may define. A group starts at the margin
+    /// (or at the start of the text), never on an indented line.
     ///
     /// - Complexity: O(n) in the length of the text.
     static func referenceLines(of text: [UInt8], outside literals: [Range<Int>] = []) -> [[UInt8]] {
@@ -62,22 +63,26 @@ extension CellInlineParser {
         var groups: [[UInt8]] = []
         var result: [UInt8] = []
         var lastLine = -1
+        /// Whether line `n` starts with a space or tab.
+        func isIndented(_ n: Int) -> Bool {
+            starts[n] < text.count && (text[starts[n]] == 0x20 || text[starts[n]] == 0x09)
+        }
         /// Whether line `n` is blank or starts with a space or tab.
         func isIndentedOrBlank(_ n: Int) -> Bool {
-            let start = starts[n]
-            return start >= text.count || text[start] == 0x20 || text[start] == 0x09 || text[start] == 0x0A
-                || text[start] == 0x0D
+            isIndented(n) || starts[n] >= text.count || text[starts[n]] == 0x0A || text[starts[n]] == 0x0D
         }
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
-            // An indented definition may sit in a list item that began
-            // further up (`1.  item`, a blank line, `    [x]: /u`): take the
-            // lines back to one at the margin. Each line is taken once.
-            if isIndentedOrBlank(hit) {
-                while first > lastLine + 1 && isIndentedOrBlank(first) { first -= 1 }
-            }
             let last = min(hit + 2, starts.count - 1)
             guard first <= last else { continue }
+            // An indented line may belong to a list item that began further
+            // up (`1.  item`, a blank line, `    [x]: /u`): a group that would
+            // start with one reaches back to a line at the margin, so that
+            // every group parses alone as it does in the text. Each line is
+            // taken once.
+            if isIndented(hit) || isIndented(first) {
+                while first > lastLine + 1 && isIndentedOrBlank(first) { first -= 1 }
+            }
             if first > lastLine + 1, !result.isEmpty {
                 groups.append(result)
                 result.removeAll(keepingCapacity: true)

@@ -10,21 +10,17 @@
 /// may use (``ReferenceKeys`` over-approximates both sides, never missing
 /// one), in document order, so the first definition of a label still wins.
 ///
-/// ``CellInlineParser/referenceLines(of:outside:)`` separates groups by
-/// blank lines and closes a fence a group opens, so a group whose first line
-/// starts at the margin parses the same alone as after the groups before it
-/// (after a blank line such a line continues no paragraph, list item or
-/// quote). A group whose first line is indented may continue a list item of
-/// an earlier group (an indented `[x]: /u` is a definition there, indented
-/// code alone), so it is taken with the groups before it, back to one that
-/// starts at the margin.
+/// Groups are independent: ``CellInlineParser/referenceLines(of:outside:)``
+/// separates them by blank lines, starts each at the margin (reaching back
+/// from an indented line to the line at the margin its list item began on)
+/// and closes a fence a group opens. After a blank line, a line at the
+/// margin continues no paragraph, list item or quote, so a group parses the
+/// same alone as after the groups before it.
 struct ReferenceContext: Sendable {
     /// The groups, in document order.
     let groups: [[UInt8]]
     /// Label key → indices of the groups that may define it, ascending.
     private var definers: [String: [Int]] = [:]
-    /// Whether each group's first non-blank line starts with a space or tab.
-    private var indented: [Bool] = []
 
     /// Indexes `groups` (from ``CellInlineParser/referenceLines(of:outside:)``).
     ///
@@ -32,8 +28,6 @@ struct ReferenceContext: Sendable {
     init(groups: [[UInt8]]) {
         self.groups = groups
         for (index, group) in groups.enumerated() {
-            let first = group.first { $0 != 0x0A && $0 != 0x0D }
-            indented.append(first == 0x20 || first == 0x09)
             let keys = group.withUnsafeBufferPointer { ReferenceKeys.definitions(in: $0, 0..<$0.count) }
             for key in keys { definers[key, default: []].append(index) }
         }
@@ -48,11 +42,7 @@ struct ReferenceContext: Sendable {
         var chosen: Set<Int> = []
         for piece in pieces where piece.contains(UInt8(ascii: "[")) {
             let keys = piece.withUnsafeBufferPointer { ReferenceKeys.references(in: $0, 0..<$0.count) }
-            for key in keys {
-                for var index in definers[key] ?? [] {
-                    while chosen.insert(index).inserted && indented[index] && index > 0 { index -= 1 }
-                }
-            }
+            for key in keys { chosen.formUnion(definers[key] ?? []) }
         }
         var result: [UInt8] = []
         for index in chosen.sorted() {

@@ -58,7 +58,6 @@ extension IncrementalEngine {
             ? String(decoding: UnsafeBufferPointer(rebasing: text[wordEnd..<visibleEnd]), as: UTF8.self) : nil
         Self.extendEnds(of: &root, from: oldEnd, to: text.count, isLast: true, adding: added, patches: &patches)
         schedule.didParse(textCount: text.count)
-        work = StreamingDocument.Statistics.Work()
         return true
     }
 

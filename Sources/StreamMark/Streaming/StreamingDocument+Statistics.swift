@@ -26,8 +26,9 @@ extension StreamingDocument {
         /// The largest lag, in bytes, after any append.
         public var maxStaleBytes = 0
         /// Appends answered without a parse: they only extended the last
-        /// word of the open paragraph with letters, digits, spaces or
-        /// non-ASCII characters (`docs/architecture.md`, "Text extension").
+        /// word of the open paragraph with letters, digits, non-ASCII
+        /// characters, `,;?!%$` or spaces (`docs/architecture.md`, "Text
+        /// extension").
         public var inPlaceAppends = 0
         /// Swift-side work of the last append.
         public var lastWork = Work()
