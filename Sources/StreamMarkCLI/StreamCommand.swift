@@ -140,7 +140,7 @@ struct StreamCommand {
             "streammark: appends=\(statistics.appends) bytes=\(document.byteCount) "
             + "parsed-bytes=\(statistics.totalParsedBytes) patches=\(statistics.patches) "
             + "blocks=\(document.root.subtreeCount) stale-appends=\(statistics.staleAppends) "
-            + "max-stale-bytes=\(statistics.maxStaleBytes)"
+            + "max-stale-bytes=\(statistics.maxStaleBytes) in-place-appends=\(statistics.inPlaceAppends)"
         if let counts = output.renderCounts {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }

@@ -221,10 +221,11 @@ struct CmarkNodeReader {
             let start = bufferOffset(
                 line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
             let literal = string(cmark_node_get_literal(node))
+            let info = string(cmark_node_get_fence_info(node))
             let attributes = CodeBlockAttributes(
-                info: string(cmark_node_get_fence_info(node)), literal: literal,
+                info: info, literal: literal,
                 fenced: CodeBlockAttributes.isFenced(
-                    line: UnsafeBufferPointer(rebasing: bytes[start...]), literal: literal))
+                    line: UnsafeBufferPointer(rebasing: bytes[start...]), literal: literal, info: info))
             return Block(id: id, kind: .codeBlock(attributes), range: range)
         case CMARK_NODE_HTML_BLOCK:
             return Block(id: id, kind: .htmlBlock(literal: string(cmark_node_get_literal(node))), range: range)

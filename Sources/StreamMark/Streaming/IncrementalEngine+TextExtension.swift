@@ -34,7 +34,11 @@ extension IncrementalEngine {
         guard schedule.staleBytes(textCount: oldEnd) == 0, oldEnd < text.count, windowDefinitionText.isEmpty,
             windowDefinitionKeys.isEmpty
         else { return false }
-        for i in oldEnd..<text.count where !Self.isInert(text[i]) && text[i] != 0x20 { return false }
+        var punctuated = false
+        for i in oldEnd..<text.count where !Self.isInert(text[i]) && text[i] != 0x20 {
+            guard Self.isWordPunctuation(text[i]) else { return false }
+            punctuated = true
+        }
         // The last word, looked at through its last `lookBehind` bytes at
         // most, so that a long line (Japanese has no spaces) costs O(chunk):
         // what could still turn an inert word into something else (`<di`,
@@ -42,15 +46,23 @@ extension IncrementalEngine {
         var wordEnd = oldEnd
         while wordEnd > 0, oldEnd - wordEnd <= Self.lookBehind, text[wordEnd - 1] == 0x20 { wordEnd -= 1 }
         var wordStart = wordEnd
-        while wordStart > 0, wordEnd - wordStart < Self.lookBehind, Self.isInert(text[wordStart - 1]) {
+        while wordStart > 0, wordEnd - wordStart < Self.lookBehind,
+            Self.isInert(text[wordStart - 1]) || Self.isWordPunctuation(text[wordStart - 1])
+        {
             wordStart -= 1
+            punctuated = punctuated || Self.isWordPunctuation(text[wordStart])
         }
+        let startSeen =
+            wordStart == 0 || text[wordStart - 1] == 0x20 || text[wordStart - 1] == 0x0A || text[wordStart - 1] == 0x0D
         guard wordStart < wordEnd, oldEnd - wordEnd <= Self.lookBehind,
-            wordEnd - wordStart == Self.lookBehind || wordStart == 0 || text[wordStart - 1] == 0x20
-                || text[wordStart - 1] == 0x0A || text[wordStart - 1] == 0x0D
+            startSeen || (wordEnd - wordStart == Self.lookBehind && !punctuated)
         else { return false }
         let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
-        guard Self.lastParagraphEnds(root, at: oldEnd, with: word, in: text) else { return false }
+        guard let paragraphStart = Self.lastParagraphStart(root, endingAt: oldEnd, with: word, in: text),
+            !punctuated
+                || punctuationIsInert(
+                    in: UnsafeBufferPointer(rebasing: text[wordStart...]), paragraphStart: paragraphStart, text: text)
+        else { return false }
         var visibleEnd = text.count
         while visibleEnd > wordEnd, text[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
         let added =
@@ -61,24 +73,96 @@ extension IncrementalEngine {
         return true
     }
 
-    /// Whether every block on the right edge of `root` ends at `end` and
-    /// the last one is a paragraph, not starting with `[`, whose last
-    /// inline is text ending with `word`. (A separate function, so that no
-    /// copy of a block outlives the check: the tree is then mutated in
-    /// place, without copy-on-write copies of its child arrays.)
-    private static func lastParagraphEnds(
-        _ root: Block, at end: Int, with word: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>
+    /// Whether the word punctuation (``isWordPunctuation(_:)``) in `tail`
+    /// (the last word and the new bytes) is as inert as a letter: without
+    /// smart punctuation (which turns `.` `-` `'` `"` into other
+    /// characters), not in a URL the autolink extension could link (`://`,
+    /// `www.`), and on a line whose content starts with a letter or a
+    /// non-ASCII character (`paragraphStart`, if the paragraph starts on
+    /// this line, else the line's first byte after its indentation) — so
+    /// that the line is no list marker (`1.`, `-`), setext underline,
+    /// thematic break or table delimiter row (`|-:`), and none can form.
+    private func punctuationIsInert(
+        in tail: UnsafeBufferPointer<UInt8>, paragraphStart: Int, text: UnsafeBufferPointer<UInt8>
     ) -> Bool {
+        guard !options.smartPunctuation, !Self.mayBeURL(tail) else { return false }
+        var first = paragraphStart
+        if first < lastLineStart {
+            first = lastLineStart
+            while first < text.count, first - lastLineStart < Self.lookBehind,
+                text[first] == 0x20 || text[first] == 0x09
+            {
+                first += 1
+            }
+        }
+        guard first < text.count else { return false }
+        switch text[first] {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), 0x80...0xFF: return true
+        default: return false
+        }
+    }
+
+    /// Moves ``lastLineStart`` past the line endings among the bytes that
+    /// arrived since the last call.
+    ///
+    /// - Complexity: O(new bytes).
+    mutating func trackLastLine(_ text: UnsafeBufferPointer<UInt8>) {
+        for i in lastLineScanned..<text.count where text[i] == 0x0A || text[i] == 0x0D { lastLineStart = i + 1 }
+        lastLineScanned = text.count
+    }
+
+    /// Whether `bytes` hold `://` or `www.` (any case): text the autolink
+    /// extension could turn into a link as more of it arrives.
+    private static func mayBeURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for i in 0..<(bytes.count - 2) {
+            if bytes[i] == UInt8(ascii: ":") && bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/") {
+                return true
+            }
+            if i + 3 < bytes.count, bytes[i + 3] == UInt8(ascii: "."), bytes[i] | 0x20 == UInt8(ascii: "w"),
+                bytes[i + 1] | 0x20 == UInt8(ascii: "w"), bytes[i + 2] | 0x20 == UInt8(ascii: "w")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where the last paragraph starts, if every block on the right edge of
+    /// `root` ends at `end` and the last one is a paragraph, not starting
+    /// with `[`, whose last inline is text ending with `word`. (A separate
+    /// function, so that no copy of a block outlives the check: the tree is
+    /// then mutated in place, without copy-on-write copies of its child
+    /// arrays.)
+    private static func lastParagraphStart(
+        _ root: Block, endingAt end: Int, with word: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
         var node = root
         while true {
-            guard node.range.upperBound == end else { return false }
+            guard node.range.upperBound == end else { return nil }
             guard let last = node.children.last else { break }
             node = last
         }
         guard case .paragraph(let inlines) = node.kind, case .text(let last)? = inlines.last,
-            node.range.lowerBound < text.count, text[node.range.lowerBound] != UInt8(ascii: "[")
-        else { return false }
-        return last.utf8.count >= word.count && last.utf8.suffix(word.count).elementsEqual(word)
+            node.range.lowerBound < text.count, text[node.range.lowerBound] != UInt8(ascii: "["),
+            last.utf8.count >= word.count, last.utf8.suffix(word.count).elementsEqual(word)
+        else { return nil }
+        return node.range.lowerBound
+    }
+
+    /// Punctuation that is as inert as a letter inside a word of a line
+    /// that starts with a letter, with the conditions of
+    /// ``punctuationIsInert(in:paragraphStart:text:)``: `.` `:` `'` `"`
+    /// `-` `(` `/`. Not `)`, which closes a link destination opened
+    /// anywhere before (`[a]( b` then `)`).
+    static func isWordPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "-"),
+            UInt8(ascii: "("), UInt8(ascii: "/"):
+            true
+        default:
+            false
+        }
     }
 
     /// How far back the last word and the spaces after it are read.

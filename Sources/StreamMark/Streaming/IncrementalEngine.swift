@@ -56,9 +56,14 @@ struct IncrementalEngine: Sendable {
     var windowBlockCount = 0
     /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
     var work = StreamingDocument.Statistics.Work()
-    /// Whether the last update extended the open paragraph without parsing
-    /// (see ``extendLastParagraph(root:text:patches:)``).
+    /// Whether the last update extended the open paragraph or code block
+    /// without parsing (see ``extendLastParagraph(root:text:patches:)`` and
+    /// ``extendOpenCode(root:text:patches:)``).
     var extendedInPlace = false
+    /// Where the text's last line starts, and how far the text has been
+    /// scanned for it (``trackLastLine(_:)``).
+    var lastLineStart = 0
+    var lastLineScanned = 0
 
     enum Mode: Sendable, Equatable {
         case top
@@ -88,7 +93,11 @@ struct IncrementalEngine: Sendable {
     ) -> Int {
         var parsed = 0
         work = StreamingDocument.Statistics.Work()
-        extendedInPlace = !final && extendLastParagraph(root: &root, text: text, patches: &patches)
+        trackLastLine(text)
+        extendedInPlace =
+            !final
+            && (extendLastParagraph(root: &root, text: text, patches: &patches)
+                || extendOpenCode(root: &root, text: text, patches: &patches))
         if extendedInPlace { return 0 }
         // A large window waits until it has grown enough (amortized O(n)).
         if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return 0 }
@@ -335,7 +344,7 @@ struct IncrementalEngine: Sendable {
         code.info = windowCode.info
         code.fenced = CodeBlockAttributes.isFenced(
             line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
-            literal: code.literal)
+            literal: code.literal, info: code.info)
         root.children[frozenTop].kind = .codeBlock(code)
         // With nothing after the frozen lines, the block ends where the
         // last frozen line does (as cmark ends it at end of input).
@@ -681,7 +690,13 @@ struct IncrementalEngine: Sendable {
         // Code and HTML blocks of the window define nothing.
         let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
-        guard mayDefine || !windowDefinitionKeys.isEmpty else { return }
+        guard mayDefine || !windowDefinitionKeys.isEmpty else {
+            // Nothing defined before or now; forget the text too, or a
+            // definition-like line that defined nothing (`\\[foo]: /url`)
+            // would look like a window definition for the rest of the stream.
+            windowDefinitionText = []
+            return
+        }
         let definitionText = mayDefine ? tail.flatMap { Self.definitionRegions(text, $0) } : []
         guard definitionText != windowDefinitionText else { return }
         let keys = mayDefine ? ReferenceKeys.definitions(in: text, tail) : []
@@ -846,7 +861,7 @@ struct IncrementalEngine: Sendable {
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// The buffer without its leading spaces and tabs.
-    fileprivate func dropFirstSpaces() -> UnsafeBufferPointer<UInt8> {
+    func dropFirstSpaces() -> UnsafeBufferPointer<UInt8> {
         var i = 0
         while i < count && (self[i] == 0x20 || self[i] == 0x09) { i += 1 }
         return UnsafeBufferPointer(rebasing: self[i...])

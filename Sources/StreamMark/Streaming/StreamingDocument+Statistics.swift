@@ -27,8 +27,9 @@ extension StreamingDocument {
         public var maxStaleBytes = 0
         /// Appends answered without a parse: they only extended the last
         /// word of the open paragraph with letters, digits, non-ASCII
-        /// characters, `,;?!%$` or spaces (`docs/architecture.md`, "Text
-        /// extension").
+        /// characters, `,;?!%$`, spaces or word punctuation, or the current
+        /// line of the open fenced code block (`docs/architecture.md`, "Text
+        /// extension" and "Code extension").
         public var inPlaceAppends = 0
         /// Swift-side work of the last append.
         public var lastWork = Work()

@@ -114,11 +114,15 @@ public struct CodeBlockAttributes: Hashable, Sendable, Codable {
         self.fenced = fenced
     }
 
-    /// Whether a code block is fenced, from the bytes where it starts and its
-    /// literal (cmark does not say): a fenced block starts with a run of three
-    /// or more backticks or tildes, and its literal does not repeat that line
-    /// (an indented block's literal begins with its first line).
-    static func isFenced(line: UnsafeBufferPointer<UInt8>, literal: String) -> Bool {
+    /// Whether a code block is fenced, from the bytes where it starts, its
+    /// literal and its info string (cmark does not say). An indented block
+    /// has no info string, so a block with one is fenced. Otherwise a fenced
+    /// block starts with a run of three or more backticks or tildes, and its
+    /// literal does not repeat that line (an indented block's literal begins
+    /// with its first line; a fenced block's first content line cannot equal
+    /// an opening fence without an info string: that line would close it).
+    static func isFenced(line: UnsafeBufferPointer<UInt8>, literal: String, info: String) -> Bool {
+        if !info.isEmpty { return true }
         guard let first = line.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else {
             return false
         }
