@@ -6,29 +6,35 @@ import Testing
 /// `--partial`, the display in `--fragments` and `--format patches --display`
 /// (`docs/provisional.md`).
 @Suite("streammark provisional display")
-struct DisplayOptionTests {
-    static func file(_ text: String) -> String {
+final class DisplayOptionTests {
+    /// The input files a test wrote, removed when it ends.
+    private var files: [URL] = []
+
+    deinit { for url in files { try? FileManager.default.removeItem(at: url) } }
+
+    func file(_ text: String) -> String {
         let url = CLI.temporaryFile(".md")
+        files.append(url)
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8)))
         return url.path
     }
 
     @Test func partialHTMLShowsTheDisplay() {
-        guard let result = CLI.run(["--partial", "--format", "html", Self.file("Here is **bold te")]) else { return }
+        guard let result = CLI.run(["--partial", "--format", "html", file("Here is **bold te")]) else { return }
         #expect(result.status == 0)
         #expect(result.text == "<p>Here is <strong>bold te</strong></p>\n")
     }
 
     @Test func partialTreeShowsTheDisplay() {
-        guard let result = CLI.run(["--partial", "--format", "tree", Self.file("| a | b |\n|--")]) else { return }
+        guard let result = CLI.run(["--partial", "--format", "tree", file("| a | b |\n|--")]) else { return }
         #expect(result.status == 0)
         #expect(result.text == "doc document 0..<13\n  e0 table 0..<13 columns=2\n")
     }
 
     /// The terminal picture of a prefix is the one of its completed text.
     @Test func partialTerminalShowsTheDisplay() {
-        guard let partial = CLI.run(["--partial", "--width", "40", Self.file("Here is **bold te")]),
-            let complete = CLI.run(["--width", "40", Self.file("Here is **bold te**")])
+        guard let partial = CLI.run(["--partial", "--width", "40", file("Here is **bold te")]),
+            let complete = CLI.run(["--width", "40", file("Here is **bold te**")])
         else { return }
         #expect(partial.status == 0)
         #expect(partial.text == complete.text)
@@ -37,7 +43,7 @@ struct DisplayOptionTests {
 
     /// Without `--partial` the stream is finished: the truth.
     @Test func finishedHTMLShowsTheTruth() {
-        guard let result = CLI.run(["--format", "html", Self.file("Here is **bold te")]) else { return }
+        guard let result = CLI.run(["--format", "html", file("Here is **bold te")]) else { return }
         #expect(result.text == "<p>Here is **bold te</p>\n")
     }
 
@@ -47,6 +53,7 @@ struct DisplayOptionTests {
         let bytes = CLI.corpus(name)
         let prefix = Array(bytes.prefix(bytes.count * 3 / 5))
         let url = CLI.temporaryFile(".md")
+        defer { try? FileManager.default.removeItem(at: url) }
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data(prefix)))
         guard let result = CLI.run(["--partial", "--format", "html", url.path]) else { return }
         var document = StreamingDocument()
@@ -58,7 +65,7 @@ struct DisplayOptionTests {
     /// fragment of each block is the truth, and they compose the document.
     @Test func fragmentsShowTheDisplayWhileStreaming() throws {
         let text = "Say **hi there** and `run it` now.\n\nNext *one*.\n"
-        guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "3", Self.file(text)]) else {
+        guard let result = CLI.run(["--format", "html", "--fragments", "--replay", "3", file(text)]) else {
             return
         }
         var latest: [String: String] = [:]
@@ -103,7 +110,7 @@ struct DisplayOptionTests {
         let text = "Say **hi there** and `co"
         guard
             let result = CLI.run([
-                "--format", "patches", "--protocol", "1", "--display", "--replay", "5", Self.file(text),
+                "--format", "patches", "--protocol", "1", "--display", "--replay", "5", file(text),
             ])
         else { return }
         #expect(result.status == 0)
@@ -129,7 +136,7 @@ struct DisplayOptionTests {
     /// short-form blocks (no ranges); the other lines replay to the one-shot tree.
     @Test func version2DisplayLinesUseVersion2Blocks() throws {
         let text = "Intro\n\n| a | b |\n|-"
-        guard let result = CLI.run(["--format", "patches", "--display", "--replay", "4", Self.file(text)]) else {
+        guard let result = CLI.run(["--format", "patches", "--display", "--replay", "4", file(text)]) else {
             return
         }
         #expect(result.status == 0)

@@ -58,16 +58,18 @@ extension IncrementalEngine {
             startSeen || (wordEnd - wordStart == Self.lookBehind && !punctuated)
         else { return false }
         let word = UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd])
-        guard let paragraphStart = Self.lastParagraphStart(root, endingAt: oldEnd, with: word, in: text),
+        guard let leaf = Self.lastTextLeaf(root, endingAt: oldEnd, with: word, wordEnd: wordEnd, in: text),
             !punctuated
                 || punctuationIsInert(
-                    in: UnsafeBufferPointer(rebasing: text[wordStart...]), paragraphStart: paragraphStart, text: text)
+                    in: UnsafeBufferPointer(rebasing: text[wordStart...]), leafStart: leaf.start, isRow: leaf.isRow,
+                    text: text)
         else { return false }
         var visibleEnd = text.count
         while visibleEnd > wordEnd, text[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
         let added =
             visibleEnd > wordEnd
-            ? String(decoding: UnsafeBufferPointer(rebasing: text[wordEnd..<visibleEnd]), as: UTF8.self) : nil
+            ? (String(decoding: UnsafeBufferPointer(rebasing: text[wordEnd..<visibleEnd]), as: UTF8.self), visibleEnd)
+            : nil
         Self.extendEnds(of: &root, from: oldEnd, to: text.count, isLast: true, adding: added, patches: &patches)
         schedule.didParse(textCount: text.count)
         return true
@@ -78,15 +80,17 @@ extension IncrementalEngine {
     /// smart punctuation (which turns `.` `-` `'` `"` into other
     /// characters), not in a URL the autolink extension could link (`://`,
     /// `www.`), and on a line whose content starts with a letter or a
-    /// non-ASCII character (`paragraphStart`, if the paragraph starts on
-    /// this line, else the line's first byte after its indentation) — so
-    /// that the line is no list marker (`1.`, `-`), setext underline,
-    /// thematic break or table delimiter row (`|-:`), and none can form.
+    /// non-ASCII character (`leafStart`, if the paragraph or table row
+    /// starts on this line, else the line's first byte after its
+    /// indentation) — so that the line is no list marker (`1.`, `-`),
+    /// setext underline, thematic break or table delimiter row (`|-:`), and
+    /// none can form. A table row may also start with `|`: a body row stays
+    /// a row whatever its cells hold.
     private func punctuationIsInert(
-        in tail: UnsafeBufferPointer<UInt8>, paragraphStart: Int, text: UnsafeBufferPointer<UInt8>
+        in tail: UnsafeBufferPointer<UInt8>, leafStart: Int, isRow: Bool, text: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         guard !options.smartPunctuation, !Self.mayBeURL(tail) else { return false }
-        var first = paragraphStart
+        var first = leafStart
         if first < lastLineStart {
             first = lastLineStart
             while first < text.count, first - lastLineStart < Self.lookBehind,
@@ -98,6 +102,7 @@ extension IncrementalEngine {
         guard first < text.count else { return false }
         switch text[first] {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), 0x80...0xFF: return true
+        case UInt8(ascii: "|"): return isRow
         default: return false
         }
     }
@@ -128,31 +133,48 @@ extension IncrementalEngine {
         return false
     }
 
-    /// Where the last paragraph starts, if every block on the right edge of
-    /// `root` ends at `end` and the last one is a paragraph, not starting
-    /// with `[`, whose last inline is text ending with `word`. (A separate
-    /// function, so that no copy of a block outlives the check: the tree is
-    /// then mutated in place, without copy-on-write copies of its child
-    /// arrays.)
-    private static func lastParagraphStart(
-        _ root: Block, endingAt end: Int, with word: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>
-    ) -> Int? {
+    /// The last leaf, if every block on the right edge of `root` ends at
+    /// `end` and the last one holds text that ends with `word` and that
+    /// the word's bytes extend: a paragraph, not starting with `[`, whose
+    /// last inline is that text, or a table row whose last cell's last
+    /// inline is, with the cell ending where the word does (a cell past
+    /// the header's count is dropped, so the row's last cell may be an
+    /// earlier one). (A separate function, so that no copy of a block
+    /// outlives the check: the tree is then mutated in place, without
+    /// copy-on-write copies of its child arrays.)
+    private static func lastTextLeaf(
+        _ root: Block, endingAt end: Int, with word: UnsafeBufferPointer<UInt8>, wordEnd: Int,
+        in text: UnsafeBufferPointer<UInt8>
+    ) -> (start: Int, isRow: Bool)? {
         var node = root
         while true {
             guard node.range.upperBound == end else { return nil }
             guard let last = node.children.last else { break }
             node = last
         }
-        guard case .paragraph(let inlines) = node.kind, case .text(let last)? = inlines.last,
-            node.range.lowerBound < text.count, text[node.range.lowerBound] != UInt8(ascii: "["),
-            last.utf8.count >= word.count, last.utf8.suffix(word.count).elementsEqual(word)
-        else { return nil }
-        return node.range.lowerBound
+        let last: String
+        var isRow = false
+        switch node.kind {
+        case .paragraph(let inlines):
+            guard case .text(let string)? = inlines.last, node.range.lowerBound < text.count,
+                text[node.range.lowerBound] != UInt8(ascii: "[")
+            else { return nil }
+            last = string
+        case .tableRow(let cells):
+            guard let cell = cells.last, case .text(let string)? = cell.inlines.last, cell.range.upperBound == wordEnd
+            else { return nil }
+            last = string
+            isRow = true
+        default:
+            return nil
+        }
+        guard last.utf8.count >= word.count, last.utf8.suffix(word.count).elementsEqual(word) else { return nil }
+        return (node.range.lowerBound, isRow)
     }
 
     /// Punctuation that is as inert as a letter inside a word of a line
     /// that starts with a letter, with the conditions of
-    /// ``punctuationIsInert(in:paragraphStart:text:)``: `.` `:` `'` `"`
+    /// ``punctuationIsInert(in:leafStart:isRow:text:)``: `.` `:` `'` `"`
     /// `-` `(` `/`. Not `)`, which closes a link destination opened
     /// anywhere before (`[a]( b` then `)`).
     static func isWordPunctuation(_ byte: UInt8) -> Bool {
@@ -183,6 +205,36 @@ extension IncrementalEngine {
         }
     }
 
+    /// Appends `added` to the last text inline of a paragraph, or of a table
+    /// row's last cell (whose content then ends at `visibleEnd`). The
+    /// inlines are taken out of the block first, so that they and the last
+    /// string are uniquely referenced: the append is then O(added).
+    private static func appendText(_ added: String, to block: inout Block, visibleEnd: Int) {
+        switch block.kind {
+        case .paragraph(var inlines):
+            block.kind = .thematicBreak
+            extendLastText(of: &inlines, with: added)
+            block.kind = .paragraph(inlines: inlines)
+        case .tableRow(var cells):
+            block.kind = .thematicBreak
+            if var cell = cells.popLast() {
+                extendLastText(of: &cell.inlines, with: added)
+                cell.range = cell.range.lowerBound..<visibleEnd
+                cells.append(cell)
+            }
+            block.kind = .tableRow(cells: cells)
+        default:
+            break
+        }
+    }
+
+    private static func extendLastText(of inlines: inout [Inline], with added: String) {
+        if case .text(var last)? = inlines.popLast() {
+            last += added
+            inlines.append(.text(last))
+        }
+    }
+
     /// Moves the end of every block that ended at `oldEnd` to `end`, appends
     /// `added` to the last leaf's last text inline, and appends an update for each, top down
     /// (in the diff's order). Besides the right edge of the tree, that is a
@@ -194,20 +246,13 @@ extension IncrementalEngine {
     /// container that ended earlier (`> ```` then `foo`: the quote ends on
     /// its own line, its code block on `foo`'s).
     private static func extendEnds(
-        of block: inout Block, from oldEnd: Int, to end: Int, isLast: Bool, adding added: String?,
+        of block: inout Block, from oldEnd: Int, to end: Int, isLast: Bool, adding added: (String, end: Int)?,
         patches: inout [Patch]
     ) {
         if block.range.upperBound == oldEnd {
             block.range = block.range.lowerBound..<end
-            if isLast, block.children.isEmpty, let added, case .paragraph(var inlines) = block.kind {
-                // Take the inlines out so that they, and the last string, are
-                // uniquely referenced: the append is then O(added).
-                block.kind = .thematicBreak
-                if case .text(var last)? = inlines.popLast() {
-                    last += added
-                    inlines.append(.text(last))
-                }
-                block.kind = .paragraph(inlines: inlines)
+            if isLast, block.children.isEmpty, let (added, visibleEnd) = added {
+                appendText(added, to: &block, visibleEnd: visibleEnd)
             }
             patches.append(.update(id: block.id, value: block.value))
         }

@@ -43,6 +43,10 @@ import Testing
         ("A well", "-known fact", 1), ("a/b", "/c", 1), ("Quote", " \"this\"", 1), ("a\n\n1", ".", 0),
         ("| a |\n| -", "-", 0), ("a\n-", "-", 0), ("[a]( b", ")", 0), ("see http", "://x", 0), ("see www", ".x", 0),
         ("see WwW", ".x", 0), ("- item", " is done.", 1), ("> quoted", " text.", 1), ("1. item", " ends.", 1),
+        // Table rows: the last cell grows; a cell past the header's count
+        // is dropped and a missing one padded, so those are parsed.
+        ("a | b\n-|-\nx | yy", " zz", 1), ("a | b\n-|-\nx | ab | ab", "c", 0), ("a | b | c\n-|-|-\nx | yy", "z", 0),
+        ("a | b\n-|-\n| x | y", " 2.5", 1), ("a | b\n-|-\n1 | y", " 2.5", 0), ("a | b\n-|-\nx | y", "  ", 1),
     ])
     func punctuationInsideWords(_ start: String, _ appended: String, inPlace: Int) {
         var document = StreamingDocument()
