@@ -24,9 +24,27 @@ public struct UTF8Normalizer: Sendable {
     ///
     /// - Complexity: O(chunk).
     public mutating func normalize(_ chunk: some Collection<UInt8>, into output: inout [UInt8]) {
-        var input = pending
+        // One non-generic pass over contiguous bytes: a generic one is not
+        // specialized across modules, and costs a witness call per byte.
+        let done: Void? = chunk.withContiguousStorageIfAvailable { normalize(buffer: $0, into: &output) }
+        if done == nil { Array(chunk).withUnsafeBufferPointer { normalize(buffer: $0, into: &output) } }
+    }
+
+    private mutating func normalize(buffer chunk: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        guard !pending.isEmpty else { return normalize(complete: chunk, into: &output) }
+        let input = pending + chunk
         pending.removeAll(keepingCapacity: true)
-        input.append(contentsOf: chunk)
+        input.withUnsafeBufferPointer { normalize(complete: $0, into: &output) }
+    }
+
+    /// Normalizes `input`, which starts on a character boundary, holding
+    /// back an incomplete sequence at its end.
+    private mutating func normalize(complete input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        // The common case: ASCII without NUL is its own normalized form.
+        if input.allSatisfy({ $0 != 0 && $0 < 0x80 }) {
+            output.append(contentsOf: input)
+            return
+        }
         var i = 0
         let n = input.count
         while i < n {
@@ -65,7 +83,7 @@ public struct UTF8Normalizer: Sendable {
             while j < length {
                 if i + j >= n {
                     // Incomplete at the end of the chunk: hold it back.
-                    pending.append(contentsOf: input[i..<n])
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<n]))
                     return
                 }
                 let byte = input[i + j]
@@ -77,7 +95,7 @@ public struct UTF8Normalizer: Sendable {
                 j += 1
             }
             if valid {
-                output.append(contentsOf: input[i..<(i + length)])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + length)]))
                 i += length
             } else {
                 // The maximal valid prefix becomes one U+FFFD; resume at the

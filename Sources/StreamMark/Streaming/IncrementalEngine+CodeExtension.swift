@@ -86,9 +86,11 @@ extension IncrementalEngine {
         guard case .codeBlock(var code) = block.kind, code.literal.utf8.last == 0x0A else { return false }
         // Take the attributes out so that the literal is uniquely referenced.
         block.kind = .thematicBreak
-        code.literal.removeLast()
-        code.literal += String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
-        code.literal.append("\n")
+        // Replace the final line feed by the bytes and a line feed, through
+        // UTF-8 indices (`removeLast()` would look for a grapheme boundary).
+        let lineFeed = code.literal.utf8.index(before: code.literal.utf8.endIndex)
+        code.literal.replaceSubrange(
+            lineFeed..., with: String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) + "\n")
         if let fenceLine {
             code.fenced = CodeBlockAttributes.isFenced(
                 line: fenceLine.dropFirstSpaces(), literal: code.literal, info: code.info)

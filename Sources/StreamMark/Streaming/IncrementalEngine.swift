@@ -601,7 +601,11 @@ struct IncrementalEngine: Sendable {
         default:
             return
         }
-        let end = closedChildren(table.children, from: k, in: text, raw: false)
+        // Every row but the last is closed: a row is one line, and the lines
+        // after it cannot change it (cmark-gfm takes each line as a row or
+        // ends the table). The last row stays in the window, which keeps
+        // the table's end.
+        let end = table.children.count - 1
         guard end > k else { return }
         let newStart = Self.lineStart(of: table.children[end].range.lowerBound, in: text)
         for row in table.children[k..<end] { close(row, into: &patches) }
