@@ -58,7 +58,10 @@ public struct WireDecoder: Sendable {
         if let failure { throw failure }
         guard !isComplete else { return }
         if format == .text {
-            text.append(contentsOf: bytes)
+            // Through contiguous storage: a generic append is not
+            // specialized across modules and copies byte by byte.
+            let copied: Void? = bytes.withContiguousStorageIfAvailable { text.append(contentsOf: $0) }
+            if copied == nil { text.append(contentsOf: Array(bytes)) }
             return
         }
         do throws(WireError) {
