@@ -47,30 +47,9 @@ import Testing
             "```", "````", "~~~", "```py", "\n", "\n\n", " ", "  ", "   ", "\t", "x = 1", "`", "~", "code", "日本",
             "# not", "- item", "> q", "\r\n", "[a]: /u", "[a]", "| b |", "**",
         ]
-        var failures: [String] = []
-        var inPlace = 0
-        for seed in UInt64(1)...200 {
-            var generator = SplitMix64(seed: seed)
-            var text = generator.next() % 2 == 0 ? "```\n" : "  ~~~~ info\n"
-            for _ in 0..<(10 + Int(generator.next() % 40)) {
-                text += pieces[Int(generator.next() % UInt64(pieces.count))]
-            }
-            let bytes = Array(text.utf8)
-            let report = PrefixHarness(options: options).verify(
-                name: "seed \(seed)", bytes: bytes, chunking: .random(seed: seed))
-            if let violation = report.violations.first {
-                failures.append("\(violation) — text: \(text.debugDescription)")
-            }
-            var document = StreamingDocument(options: options)
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + 1 + Int(generator.next() % 6))
-                document.append(bytes: bytes[offset..<end])
-                offset = end
-            }
-            inPlace += document.statistics.inPlaceAppends
-        }
-        #expect(failures.isEmpty, "\(failures.count) of 200 failed; first: \(failures.prefix(2))")
-        #expect(inPlace > 500)
+        let streams = RandomPieceStreams(pieces: pieces, starts: ["```\n", "  ~~~~ info\n"], options: options)
+        #expect(
+            streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
+        #expect(streams.inPlaceAppends > 500)
     }
 }

@@ -94,31 +94,10 @@ import Testing
             "**", "_", "~~", "|", "-|-", "=", "    ", "\\", "(", ")", "\"", "- [ ] ", "[^1]: Some note",
             "don't", "e.g.", ":", "'", "-", "--", "| ", "http", "://", "www.", "x.com", "/", "[a]( b", "1.",
         ]
-        var failures: [String] = []
-        var inPlace = 0
-        for seed in UInt64(1)...200 {
-            var generator = SplitMix64(seed: seed)
-            var text = ""
-            for _ in 0..<(10 + Int(generator.next() % 40)) {
-                text += pieces[Int(generator.next() % UInt64(pieces.count))]
-            }
-            let bytes = Array(text.utf8)
-            let report = PrefixHarness(options: options).verify(
-                name: "seed \(seed)", bytes: bytes, chunking: .random(seed: seed))
-            if let violation = report.violations.first {
-                failures.append("\(violation) — text: \(text.debugDescription)")
-            }
-            var document = StreamingDocument(options: options)
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(bytes.count, offset + 1 + Int(generator.next() % 6))
-                document.append(bytes: bytes[offset..<end])
-                offset = end
-            }
-            inPlace += document.statistics.inPlaceAppends
-        }
-        #expect(failures.isEmpty, "\(failures.count) of 200 failed; first: \(failures.prefix(2))")
+        let streams = RandomPieceStreams(pieces: pieces, options: options)
+        #expect(
+            streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
         // Smart punctuation keeps word punctuation out.
-        #expect(inPlace > (options.smartPunctuation ? 300 : 500))
+        #expect(streams.inPlaceAppends > (options.smartPunctuation ? 300 : 500))
     }
 }

@@ -1,0 +1,39 @@
+import StreamMark
+
+/// Seeded texts made of pieces, streamed through the prefix-identity
+/// harness: what the in-place extension tests share.
+struct RandomPieceStreams {
+    /// The first violation of each failing text, with the text.
+    var failures: [String] = []
+    /// Appends answered in place over all texts, streamed again in random
+    /// chunks of 1–6 bytes.
+    var inPlaceAppends = 0
+
+    /// Streams 200 texts, each `start` (picked by the seed) followed by 10
+    /// to 49 random `pieces`, in random chunks through the harness (every
+    /// prefix equals the one-shot parse, ranges included, and the patches
+    /// rebuild the tree), then once more to count the in-place appends.
+    init(pieces: [String], starts: [String] = [""], options: ParseOptions) {
+        for seed in UInt64(1)...200 {
+            var generator = SplitMix64(seed: seed)
+            var text = starts[Int(generator.next() % UInt64(starts.count))]
+            for _ in 0..<(10 + Int(generator.next() % 40)) {
+                text += pieces[Int(generator.next() % UInt64(pieces.count))]
+            }
+            let bytes = Array(text.utf8)
+            let report = PrefixHarness(options: options).verify(
+                name: "seed \(seed)", bytes: bytes, chunking: .random(seed: seed))
+            if let violation = report.violations.first {
+                failures.append("\(violation) — text: \(text.debugDescription)")
+            }
+            var document = StreamingDocument(options: options)
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + 1 + Int(generator.next() % 6))
+                document.append(bytes: bytes[offset..<end])
+                offset = end
+            }
+            inPlaceAppends += document.statistics.inPlaceAppends
+        }
+    }
+}
