@@ -1,33 +1,39 @@
 extension IncrementalEngine {
     /// Answers an append without parsing when it only extends the last word
-    /// of the open paragraph: the common case of prose arriving a few
-    /// characters at a time. Returns whether it did; otherwise nothing
-    /// changed and the caller parses the window as usual.
+    /// of the open paragraph or of the open table row's last cell: the
+    /// common case of prose arriving a few characters at a time. Returns
+    /// whether it did; otherwise nothing changed and the caller parses the
+    /// window as usual.
     ///
     /// The append qualifies when the tree is current (no stale bytes) and
-    /// its last leaf is a paragraph at the end of the text whose last inline
-    /// is text ending with the text's last word, and when
+    /// its last leaf (``lastTextLeaf(_:endingAt:with:wordEnd:in:)``) is a
+    /// paragraph or table row at the end of the text whose last text ends
+    /// with the text's last word, and when
     /// - the new bytes are *inert* (``isInert(_:)``: letters, digits,
-    ///   non-ASCII characters, `,;?!%$`) or spaces: no newline, no byte that
-    ///   can open, close or escape any inline or block construct, or form an
-    ///   autolink, entity or table delimiter row;
+    ///   non-ASCII characters, `,;?!%$`), spaces, or word punctuation
+    ///   (``isWordPunctuation(_:)``) under the conditions of
+    ///   ``punctuationIsInert(in:leafStart:isRow:text:)``: no newline, no
+    ///   byte that can open, close or escape any inline or block construct,
+    ///   or form an autolink, entity or table delimiter row;
     /// - the text's last word (after trailing spaces) is made of the same
     ///   bytes and starts after a space or at the start of its line (so the
     ///   line is neither a marker waiting for its content, `* ` or `<di`,
     ///   nor part of a word that could become a URL or a tag), or is longer
-    ///   than ``lookBehind`` bytes (no such word is that long);
-    /// - the paragraph does not start with `[` (it could become a link
+    ///   than ``lookBehind`` bytes without word punctuation (no such word is
+    ///   that long);
+    /// - a paragraph does not start with `[` (it could become a link
     ///   reference definition) and the window holds no definition-like line.
     ///
     /// Then cmark's result is the same tree with the new visible bytes (less
-    /// trailing spaces, which cmark strips at the end of a paragraph)
-    /// appended to that text inline, and every block that ended at the old
-    /// end ending at the new one (see ``extendEnds(of:from:to:isLast:adding:patches:)``).
-    /// The patches are the updates the diff would emit, top down.
+    /// trailing spaces, which cmark strips at the end of a paragraph or
+    /// cell) appended to that text inline, and every block that ended at
+    /// the old end ending at the new one (see
+    /// ``extendEnds(of:from:to:isLast:adding:patches:)``). The patches are
+    /// the updates the diff would emit, top down.
     ///
     /// - Complexity: O(chunk + depth of the tree), amortized (the last
     ///   string grows in place when no one else holds it).
-    mutating func extendLastParagraph(
+    mutating func extendLastText(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]
     ) -> Bool {
         let oldEnd = root.range.upperBound

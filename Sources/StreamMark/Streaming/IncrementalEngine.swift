@@ -57,7 +57,7 @@ struct IncrementalEngine: Sendable {
     /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
     var work = StreamingDocument.Statistics.Work()
     /// Whether the last update extended the open paragraph or code block
-    /// without parsing (see ``extendLastParagraph(root:text:patches:)`` and
+    /// without parsing (see ``extendLastText(root:text:patches:)`` and
     /// ``extendOpenCode(root:text:patches:)``).
     var extendedInPlace = false
     /// Where the text's last line starts, and how far the text has been
@@ -96,7 +96,7 @@ struct IncrementalEngine: Sendable {
         trackLastLine(text)
         extendedInPlace =
             !final
-            && (extendLastParagraph(root: &root, text: text, patches: &patches)
+            && (extendLastText(root: &root, text: text, patches: &patches)
                 || extendOpenCode(root: &root, text: text, patches: &patches))
         if extendedInPlace { return 0 }
         // A large window waits until it has grown enough (amortized O(n)).

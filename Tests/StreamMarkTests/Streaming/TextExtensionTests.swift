@@ -1,7 +1,7 @@
 import StreamMark
 import Testing
 
-/// The in-place text extension (`IncrementalEngine.extendLastParagraph`):
+/// The in-place text extension (`IncrementalEngine.extendLastText`):
 /// appends that only extend the open paragraph's last word are answered
 /// without a parse, and the tree must still equal cmark's at every prefix.
 @Suite struct TextExtensionTests {
