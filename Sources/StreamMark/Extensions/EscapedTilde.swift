@@ -93,6 +93,8 @@ enum EscapedTilde {
     static func urlWords<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [Range<Int>]
     where C.Index == Int {
         var words: [Range<Int>] = []
+        // Most text holds no backslash: one plain scan answers for it.
+        guard bytes[range].contains(UInt8(ascii: "\\")) else { return words }
         var i = range.lowerBound
         while i < range.upperBound {
             while i < range.upperBound, isWordBreak(bytes[i]) { i += 1 }

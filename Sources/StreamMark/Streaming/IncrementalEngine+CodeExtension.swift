@@ -1,59 +1,136 @@
 extension IncrementalEngine {
-    /// Answers an append without parsing when it only extends the current
-    /// line of the open fenced code block: code arriving a few characters at
-    /// a time. Returns whether it did; otherwise nothing changed and the
-    /// caller parses the window as usual.
+    /// Answers an append without parsing when it only adds content to the
+    /// open fenced code block: code arriving a few characters at a time.
+    /// Returns whether it did; otherwise nothing changed and the caller
+    /// parses the window as usual.
     ///
     /// The append qualifies when the tree is current (no stale bytes), the
     /// engine is in its code window (``Mode/code(fenceLine:frozenLength:frozenEnd:)``)
-    /// with the code block the document's last child, ending at the end of
-    /// the text, and when
-    /// - the new bytes hold no line ending (they belong to the current line);
-    /// - the current line already holds, before the append, a byte other
-    ///   than a space, a tab or the fence's character, found within the
-    ///   last ``lookBehind`` bytes. Such a line can never become the closing
-    ///   fence (which is up to three spaces, fence characters, then spaces
-    ///   or tabs only), and its indentation is settled (cmark strips up to
-    ///   the fence's indentation from the start of each content line).
+    /// with the code block the document's last child, still open and ending
+    /// at the end of the text, and when every line the new bytes touch is,
+    /// and stays, a content line:
+    /// - the line the append continues already holds a byte other than a
+    ///   space, a tab or the fence's character, found within the last
+    ///   ``lookBehind`` bytes (such a line can never become the closing
+    ///   fence, and its indentation is settled); or it is empty, after a
+    ///   content line the window froze; or it is short, under a fence that
+    ///   is not indented, and no closing fence;
+    /// - every other line (see ``CodeFence/admits(_:)``) is no closing fence
+    ///   (up to three spaces, at least as many fence characters as the
+    ///   opening fence, then spaces or tabs only) and, under an indented
+    ///   fence, starts with neither a space nor a tab, so cmark strips
+    ///   nothing from it (`` `` `` under a ```` ```` ```` fence is content);
+    /// - the new bytes hold no carriage return.
     ///
-    /// Then cmark's result is the same tree with the new bytes inserted
-    /// before the literal's final line feed (cmark ends the last line of the
-    /// input with one), and the code block and the document ending at the
-    /// new end. The text holds valid UTF-8 without NUL (``UTF8Normalizer``),
-    /// so the bytes go into the literal as they are. The patches are the
-    /// updates the window parse would emit: the document's, then the code
-    /// block's.
+    /// Then cmark's result is the same tree with the new bytes appended to
+    /// the literal (whose unfinished last line ends with a line feed: cmark
+    /// ends the input's last line with one), and the code block and the
+    /// document ending at the new end. The lines the append completes are
+    /// frozen as ``narrowCode(_:code:text:)`` would freeze them, so the
+    /// window stays the last line. The text holds valid UTF-8 without NUL
+    /// (``UTF8Normalizer``), so the bytes go into the literal as they are.
+    /// The patches are the updates the window parse would emit: the
+    /// document's, then the code block's.
     ///
+    /// - Parameter lineStart: where the text's last line started before the
+    ///   append.
     /// - Complexity: O(chunk), amortized (the literal grows in place when
     ///   no one else holds it).
-    mutating func extendOpenCode(root: inout Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]) -> Bool {
+    mutating func extendOpenCode(
+        root: inout Block, text: UnsafeBufferPointer<UInt8>, lineStart: Int, patches: inout [Patch]
+    ) -> Bool {
         let oldEnd = root.range.upperBound
         guard case .code(let fenceLine, let frozenLength, _) = mode, frozenTop == root.children.count - 1,
             schedule.staleBytes(textCount: oldEnd) == 0, oldEnd < text.count, windowDefinitionText.isEmpty,
-            windowDefinitionKeys.isEmpty, root.children[frozenTop].range.upperBound == oldEnd,
-            fenceLine.upperBound <= oldEnd, let fence = Self.fenceCharacter(of: fenceLine, in: text)
+            windowDefinitionKeys.isEmpty, fenceLine.upperBound <= oldEnd, text[oldEnd - 1] != 0x0D,
+            root.children[frozenTop].range.upperBound == (text[oldEnd - 1] == 0x0A ? oldEnd - 1 : oldEnd),
+            let fence = CodeFence(line: UnsafeBufferPointer(rebasing: text[fenceLine]))
         else { return false }
-        for i in oldEnd..<text.count where text[i] == 0x0A || text[i] == 0x0D { return false }
-        guard Self.lineIsSettled(before: oldEnd, after: fenceLine.upperBound, fence: fence, in: text),
-            Self.insertBeforeFinalLineFeed(
-                of: &root.children[frozenTop], text[oldEnd..<text.count],
+        let new = UnsafeBufferPointer(rebasing: text[oldEnd...])
+        guard !new.contains(0x0D),
+            let checked = firstLineToCheck(
+                from: lineStart, to: oldEnd, literalCount: Self.literalCount(of: root.children[frozenTop]), fence,
+                text),
+            Self.linesAreContent(from: checked, fence, text)
+        else { return false }
+        let lastLineFeed = new.lastIndex(of: 0x0A).map { oldEnd + $0 }
+        guard lastLineFeed == nil || windowStart == lineStart,
+            Self.appendLines(
+                new, to: &root.children[frozenTop], lineIsEmpty: lineStart == oldEnd,
                 fenceLine: frozenLength == 0 ? UnsafeBufferPointer(rebasing: text[fenceLine]) : nil)
         else { return false }
-        root.children[frozenTop].range = root.children[frozenTop].range.lowerBound..<text.count
+        let blockStart = root.children[frozenTop].range.lowerBound
+        root.children[frozenTop].range = blockStart..<(text[text.count - 1] == 0x0A ? text.count - 1 : text.count)
         root.range = 0..<text.count
+        if let lastLineFeed, case .codeBlock(let code) = root.children[frozenTop].kind {
+            // The completed lines are frozen: the window is the new last line.
+            let lastLine = text.count - (lastLineFeed + 1)
+            windowStart = lastLineFeed + 1
+            mode = .code(
+                fenceLine: fenceLine, frozenLength: code.literal.utf8.count - (lastLine > 0 ? lastLine + 1 : 0),
+                frozenEnd: lastLineFeed)
+        }
         patches.append(.update(id: root.id, value: root.value))
-        patches.append(.update(id: root.children[frozenTop].id, value: root.children[frozenTop].value))
+        // A line feed alone ends the unfinished line where cmark already
+        // ended it: the block's literal and range stay as they were.
+        if lineStart == oldEnd || new.count != 1 || new[0] != 0x0A {
+            patches.append(.update(id: root.children[frozenTop].id, value: root.children[frozenTop].value))
+        }
         schedule.didParse(textCount: text.count)
         return true
     }
 
-    /// The fence's character (`` ` `` or `~`): the first byte of the fence
-    /// line after its indentation.
-    private static func fenceCharacter(of line: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        var i = line.lowerBound
-        while i < line.upperBound, text[i] == 0x20 { i += 1 }
-        guard i < line.upperBound, text[i] == UInt8(ascii: "`") || text[i] == UInt8(ascii: "~") else { return nil }
-        return text[i]
+    /// Where the lines that ``linesAreContent(from:_:_:)`` checks start. The
+    /// line the append continues, `lineStart..<end`, is checked too if it
+    /// is empty after a content line the window froze (or after the fence
+    /// line), or short and no closing fence under a fence that is not
+    /// indented; if it is settled (``lineIsSettled(before:after:fence:in:)``),
+    /// the check starts after the first line ending of the new bytes.
+    /// `nil` if none of these holds: the line may be, or may become, the
+    /// closing fence.
+    private func firstLineToCheck(
+        from lineStart: Int, to end: Int, literalCount: Int, _ fence: CodeFence, _ text: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        guard case .code(let fenceLine, let frozenLength, let frozenEnd) = mode else { return nil }
+        if lineStart == end {
+            guard literalCount == frozenLength, frozenEnd == end - 1 || end == fenceLine.upperBound else { return nil }
+            return lineStart
+        }
+        if Self.lineIsSettled(before: end, after: lineStart, fence: fence.character, in: text) {
+            var i = end
+            while i < text.count && text[i] != 0x0A { i += 1 }
+            return i + 1
+        }
+        guard fence.indentation == 0, end - lineStart <= Self.lookBehind,
+            fence.admits(UnsafeBufferPointer(rebasing: text[lineStart..<end]))
+        else { return nil }
+        return lineStart
+    }
+
+    /// The UTF-8 length of a code block's literal (a separate function, so
+    /// that no copy of the literal outlives the check: it is then mutated in
+    /// place).
+    private static func literalCount(of block: Block) -> Int {
+        guard case .codeBlock(let code) = block.kind else { return -1 }
+        return code.literal.utf8.count
+    }
+
+    /// Whether every line from `start` to the end of the text is one the
+    /// fence admits as content (``CodeFence/admits(_:)``); a `start` past
+    /// the end means none.
+    ///
+    /// - Complexity: O(bytes from `start`).
+    private static func linesAreContent(
+        from start: Int, _ fence: CodeFence, _ text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var lineStart = start
+        while lineStart <= text.count {
+            var lineEnd = lineStart
+            while lineEnd < text.count && text[lineEnd] != 0x0A { lineEnd += 1 }
+            guard fence.admits(UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])) else { return false }
+            lineStart = lineEnd + 1
+        }
+        return true
     }
 
     /// Whether the line that `end` continues holds, between `lineFloor`
@@ -74,23 +151,35 @@ extension IncrementalEngine {
         return false
     }
 
-    /// Inserts `bytes` before the final line feed of a code block's
-    /// literal, in place. Returns false, changing nothing, if `block` is
-    /// not a code block whose literal ends with a line feed. With the
-    /// `fenceLine` (when the growing line is the first content line, which
-    /// ``CodeBlockAttributes/isFenced(line:literal:info:)`` compares with it),
-    /// `fenced` is decided again, as the window parse would.
-    private static func insertBeforeFinalLineFeed(
-        of block: inout Block, _ bytes: Slice<UnsafeBufferPointer<UInt8>>, fenceLine: UnsafeBufferPointer<UInt8>?
+    /// Appends `bytes` (whole lines and the start of a last one) to a code
+    /// block's literal, in place: after the final line feed of a literal
+    /// whose last line is empty (`lineIsEmpty`), else in place of the final
+    /// line feed cmark put after the unfinished last line; a line feed
+    /// ends the literal again unless `bytes` end with one. Returns false,
+    /// changing nothing, if `block` is not a code block whose literal ends
+    /// as expected. With the `fenceLine` (when the first content line is
+    /// among the lines, which ``CodeBlockAttributes/isFenced(line:literal:info:)``
+    /// compares with it), `fenced` is decided again, as the window parse
+    /// would.
+    private static func appendLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, to block: inout Block, lineIsEmpty: Bool,
+        fenceLine: UnsafeBufferPointer<UInt8>?
     ) -> Bool {
-        guard case .codeBlock(var code) = block.kind, code.literal.utf8.last == 0x0A else { return false }
+        guard case .codeBlock(var code) = block.kind, lineIsEmpty || code.literal.utf8.last == 0x0A else {
+            return false
+        }
         // Take the attributes out so that the literal is uniquely referenced.
         block.kind = .thematicBreak
-        // Replace the final line feed by the bytes and a line feed, through
-        // UTF-8 indices (`removeLast()` would look for a grapheme boundary).
-        let lineFeed = code.literal.utf8.index(before: code.literal.utf8.endIndex)
-        code.literal.replaceSubrange(
-            lineFeed..., with: String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) + "\n")
+        var added = String(decoding: bytes, as: UTF8.self)
+        if bytes.last != 0x0A { added += "\n" }
+        if lineIsEmpty {
+            code.literal += added
+        } else {
+            // Through UTF-8 indices (`removeLast()` would look for a
+            // grapheme boundary).
+            let lineFeed = code.literal.utf8.index(before: code.literal.utf8.endIndex)
+            code.literal.replaceSubrange(lineFeed..., with: added)
+        }
         if let fenceLine {
             code.fenced = CodeBlockAttributes.isFenced(
                 line: fenceLine.dropFirstSpaces(), literal: code.literal, info: code.info)

@@ -58,7 +58,7 @@ struct IncrementalEngine: Sendable {
     var work = StreamingDocument.Statistics.Work()
     /// Whether the last update extended the open paragraph or code block
     /// without parsing (see ``extendLastText(root:text:patches:)`` and
-    /// ``extendOpenCode(root:text:patches:)``).
+    /// ``extendOpenCode(root:text:lineStart:patches:)``).
     var extendedInPlace = false
     /// Where the text's last line starts, and how far the text has been
     /// scanned for it (``trackLastLine(_:)``).
@@ -93,11 +93,12 @@ struct IncrementalEngine: Sendable {
     ) -> Int {
         var parsed = 0
         work = StreamingDocument.Statistics.Work()
+        let lineStart = lastLineStart
         trackLastLine(text)
         extendedInPlace =
             !final
             && (extendLastText(root: &root, text: text, patches: &patches)
-                || extendOpenCode(root: &root, text: text, patches: &patches))
+                || extendOpenCode(root: &root, text: text, lineStart: lineStart, patches: &patches))
         if extendedInPlace { return 0 }
         // A large window waits until it has grown enough (amortized O(n)).
         if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return 0 }

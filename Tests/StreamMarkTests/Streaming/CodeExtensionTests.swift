@@ -18,15 +18,44 @@ import Testing
         #expect(document.root == MarkdownParser().parse(document.text))
     }
 
-    /// A line that could still become the closing fence, or whose
-    /// indentation is not settled, or an append that ends the line, is
-    /// parsed; a line with a settled byte is extended in place, whatever
-    /// the bytes that follow (other than a line ending).
+    /// Whole lines of code — indented, with fence characters too few to
+    /// close — arriving in 4-byte appends that cross line endings: every
+    /// append is answered in place, and the completed lines are frozen as
+    /// they go, so the closing fence parses only the fence line and itself,
+    /// not the 500 lines before it.
+    @Test func codeLinesExtendInPlace() {
+        var document = StreamingDocument()
+        document.append("```swift\n")
+        var body: [UInt8] = []
+        for i in 0..<500 {
+            body += Array((String(repeating: " ", count: i % 9) + "let v\(i) = [\(i)] // ``\n").utf8)
+            if i % 50 == 0 { body += Array("\n``\n\n".utf8) }
+        }
+        var appends = 0
+        for start in stride(from: 0, to: body.count, by: 4) {
+            document.append(bytes: body[start..<min(start + 4, body.count)])
+            appends += 1
+        }
+        #expect(document.statistics.inPlaceAppends == appends)
+        document.append("```\n")
+        #expect(document.statistics.lastParsedBytes == "```swift\n```\n".utf8.count)
+        #expect(document.root == MarkdownParser().parse(document.text))
+    }
+
+    /// A line that is, or could still become, the closing fence, or whose
+    /// indentation is not settled, or an append with a carriage return, is
+    /// parsed; lines that are content whatever follows (a settled byte, a
+    /// fence too short or too indented, an empty line after a content
+    /// line) are extended in place, new lines included.
     @Test(arguments: [
-        ("```\n", "x", 0), ("```\n``", "`", 0), ("```\n   ", "```", 0), ("~~~\n~", "~~", 0), ("```\nx", "\n", 0),
-        ("```\nx", "y\r", 0), ("  ```\n ", "   x", 0), ("```\n`", "x", 0), ("```\nx", "```", 1), ("~~~\na", " ~~~", 1),
+        ("```\n", "x", 1), ("```\n``", "`", 0), ("```\n   ", "```", 0), ("~~~\n~", "~~", 0), ("```\nx", "\n", 1),
+        ("```\nx", "y\r", 0), ("  ```\n ", "   x", 0), ("```\n`", "x", 1), ("```\nx", "```", 1), ("~~~\na", " ~~~", 1),
         ("  ```\n  x", "\ty", 1), ("```\n\tx", "y", 1), ("```a\n```", "a", 0), ("```a\n```a", "b", 1),
         ("> ```\n> x", "y", 0), ("- ```\n  x", "y", 0), ("    code\n    x", "y", 0),
+        ("```\nx", "y\nz", 1), ("```\nx", "\n```", 0), ("```\nx", "\n``", 1), ("````\nx", "\n```", 1),
+        ("```\nx", "\n  ```  ", 0), ("```\nx", "\n    ```", 1), ("```\nx", "\n\t```", 1), ("  ```\nx", "\ny", 1),
+        ("  ```\nx", "\n y", 0), ("```\nx\n", "\n", 1), ("```\nx\n```\n", "y", 0), ("```\nx", "\r\n", 0),
+        ("~~~\nx", "\n~~\n~~~~", 0), ("```\n", "\n\n", 1), ("```\n``", "\nx", 1), ("```\n```", "\nx", 0),
     ])
     func lineIsExtendedWhenSettled(_ start: String, _ appended: String, inPlace: Int) {
         var document = StreamingDocument()
