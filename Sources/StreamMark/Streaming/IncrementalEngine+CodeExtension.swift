@@ -80,6 +80,64 @@ extension IncrementalEngine {
         return true
     }
 
+    /// Answers an append without parsing when it only lengthens the
+    /// opening fence line of a fenced code block that is the document's
+    /// last child: more fence characters, or more of the info string.
+    /// Returns whether it did.
+    ///
+    /// The line (`lineStart` to the old end, at most ``lookBehind`` bytes)
+    /// must be up to three spaces, a run of at least three fence characters,
+    /// then only inert bytes (``isInert(_:)``) and spaces; the block's info
+    /// string must be that rest, trimmed, and its literal empty. The new
+    /// bytes hold no line ending and are either more fence characters right
+    /// after the run or inert bytes and spaces. Then cmark's result is the
+    /// same block with the new info string (inert bytes need no unescaping,
+    /// and hold no backtick), ending at the new end, and every block that
+    /// ended at the old end ending at the new one
+    /// (``extendEnds(of:from:to:isLast:adding:patches:)``: a setext
+    /// heading the fence line closed grows with it). The engine's window is
+    /// unchanged: it narrows into the block once the line is complete.
+    ///
+    /// - Complexity: O(chunk + ``lookBehind``).
+    mutating func extendFenceLine(
+        root: inout Block, text: UnsafeBufferPointer<UInt8>, lineStart: Int, patches: inout [Patch]
+    ) -> Bool {
+        let oldEnd = root.range.upperBound
+        guard schedule.staleBytes(textCount: oldEnd) == 0, oldEnd < text.count, oldEnd - lineStart <= Self.lookBehind,
+            windowDefinitionText.isEmpty, windowDefinitionKeys.isEmpty, let last = root.children.indices.last,
+            root.children[last].range.upperBound == oldEnd, root.children[last].range.lowerBound >= lineStart,
+            case .codeBlock(var code) = root.children[last].kind, code.literal.isEmpty, code.fenced,
+            let fence = CodeFence(line: UnsafeBufferPointer(rebasing: text[lineStart..<oldEnd]))
+        else { return false }
+        let runEnd = lineStart + fence.indentation + fence.length
+        let isInfo = { (byte: UInt8) in byte == 0x20 || Self.isInert(byte) }
+        let rest = UnsafeBufferPointer(rebasing: text[runEnd..<oldEnd])
+        let new = UnsafeBufferPointer(rebasing: text[oldEnd...])
+        let longerRun = rest.isEmpty && new.allSatisfy { $0 == fence.character }
+        guard rest.allSatisfy(isInfo), code.info == Self.trimmedInfo(rest), longerRun || new.allSatisfy(isInfo)
+        else { return false }
+        if !longerRun {
+            root.children[last].kind = .thematicBreak
+            code.info = Self.trimmedInfo(UnsafeBufferPointer(rebasing: text[runEnd...]))
+            root.children[last].kind = .codeBlock(code)
+        }
+        // A setext heading the fence line interrupted ends with that line
+        // too (cmark ends it where the line that closed it ends).
+        Self.extendEnds(of: &root, from: oldEnd, to: text.count, isLast: true, adding: nil, patches: &patches)
+        schedule.didParse(textCount: text.count)
+        return true
+    }
+
+    /// The info string of a fence line's rest of inert bytes and spaces:
+    /// without its leading and trailing spaces.
+    private static func trimmedInfo(_ rest: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0
+        var end = rest.count
+        while start < end && rest[start] == 0x20 { start += 1 }
+        while end > start && rest[end - 1] == 0x20 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: rest[start..<end]), as: UTF8.self)
+    }
+
     /// Where the lines that ``linesAreContent(from:_:_:)`` checks start. The
     /// line the append continues, `lineStart..<end`, is checked too if it
     /// is empty after a content line the window froze (or after the fence

@@ -251,7 +251,7 @@ extension IncrementalEngine {
     /// block on the tree's right edge — at any depth, even under a
     /// container that ended earlier (`> ```` then `foo`: the quote ends on
     /// its own line, its code block on `foo`'s).
-    private static func extendEnds(
+    static func extendEnds(
         of block: inout Block, from oldEnd: Int, to end: Int, isLast: Bool, adding added: (String, end: Int)?,
         patches: inout [Patch]
     ) {

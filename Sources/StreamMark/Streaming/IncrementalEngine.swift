@@ -58,7 +58,8 @@ struct IncrementalEngine: Sendable {
     var work = StreamingDocument.Statistics.Work()
     /// Whether the last update extended the open paragraph or code block
     /// without parsing (see ``extendLastText(root:text:patches:)`` and
-    /// ``extendOpenCode(root:text:lineStart:patches:)``).
+    /// ``extendOpenCode(root:text:lineStart:patches:)``,
+    /// ``extendFenceLine(root:text:lineStart:patches:)``).
     var extendedInPlace = false
     /// Where the text's last line starts, and how far the text has been
     /// scanned for it (``trackLastLine(_:)``).
@@ -98,7 +99,8 @@ struct IncrementalEngine: Sendable {
         extendedInPlace =
             !final
             && (extendLastText(root: &root, text: text, patches: &patches)
-                || extendOpenCode(root: &root, text: text, lineStart: lineStart, patches: &patches))
+                || extendOpenCode(root: &root, text: text, lineStart: lineStart, patches: &patches)
+                || extendFenceLine(root: &root, text: text, lineStart: lineStart, patches: &patches))
         if extendedInPlace { return 0 }
         // A large window waits until it has grown enough (amortized O(n)).
         if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return 0 }

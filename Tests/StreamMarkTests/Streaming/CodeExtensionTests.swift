@@ -65,6 +65,26 @@ import Testing
         #expect(document.root == MarkdownParser().parse(start + appended))
     }
 
+    /// The opening fence line growing: more fence characters right after
+    /// the run, or more of an info string of inert bytes and spaces, is
+    /// answered in place; anything that could unescape, break the fence
+    /// (a backtick in a backtick fence's info) or end the line is parsed.
+    /// A setext heading the fence line closed grows with the line.
+    @Test(arguments: [
+        ("````", "````", 1), ("```", "`", 1), ("~~~", "~~~", 1), ("```", " py", 1), ("``` p", "y th", 1),
+        ("```", "~", 0), ("~~~", "`", 0), ("``` ", "`", 0), ("~~~ ", "~", 0), ("```", "`a`", 0), ("```", "\npy", 0),
+        ("``", "`", 0), ("    ```", "`", 0), ("> ```", "`", 0), ("```a&", "b", 0), ("text\n```", "`", 1),
+        ("- a\n```", "py", 1), ("```\nx\n```", "`", 0), ("   ```", "`", 1), ("```py", "\t", 0), ("```py ", "  ", 1),
+        ("[a]: /u\n\n```", "`", 1), ("[a]: /u\n```", "`", 1), ("a\n===\n```", "`", 1), ("a\n---\n~~~", "py", 1),
+    ])
+    func fenceLineExtendsInPlace(_ start: String, _ appended: String, inPlace: Int) {
+        var document = StreamingDocument()
+        document.append(start)
+        document.append(appended)
+        #expect(document.statistics.inPlaceAppends == inPlace)
+        #expect(document.root == MarkdownParser().parse(start + appended))
+    }
+
     /// Seeded random code blocks — fences of both kinds and lengths,
     /// indentation, tabs, fence-like and closing lines, text after the
     /// block — streamed in random chunks of 1–6 bytes through the
@@ -74,7 +94,7 @@ import Testing
     func randomCodeThroughTheHarness(options: ParseOptions) {
         let pieces = [
             "```", "````", "~~~", "```py", "\n", "\n\n", " ", "  ", "   ", "\t", "x = 1", "`", "~", "code", "日本",
-            "# not", "- item", "> q", "\r\n", "[a]: /u", "[a]", "| b |", "**",
+            "# not", "- item", "> q", "\r\n", "[a]: /u", "[a]", "| b |", "**", "````````", " example", "&amp;",
         ]
         let streams = RandomPieceStreams(pieces: pieces, starts: ["```\n", "  ~~~~ info\n"], options: options)
         #expect(
