@@ -58,11 +58,7 @@ import Testing
         ("~~~\nx", "\n~~\n~~~~", 0), ("```\n", "\n\n", 1), ("```\n``", "\nx", 1), ("```\n```", "\nx", 0),
     ])
     func lineIsExtendedWhenSettled(_ start: String, _ appended: String, inPlace: Int) {
-        var document = StreamingDocument()
-        document.append(start)
-        document.append(appended)
-        #expect(document.statistics.inPlaceAppends == inPlace)
-        #expect(document.root == MarkdownParser().parse(start + appended))
+        expectTwoAppends(start, appended, inPlace: inPlace)
     }
 
     /// The opening fence line growing: more fence characters right after
@@ -78,11 +74,7 @@ import Testing
         ("[a]: /u\n\n```", "`", 1), ("[a]: /u\n```", "`", 1), ("a\n===\n```", "`", 1), ("a\n---\n~~~", "py", 1),
     ])
     func fenceLineExtendsInPlace(_ start: String, _ appended: String, inPlace: Int) {
-        var document = StreamingDocument()
-        document.append(start)
-        document.append(appended)
-        #expect(document.statistics.inPlaceAppends == inPlace)
-        #expect(document.root == MarkdownParser().parse(start + appended))
+        expectTwoAppends(start, appended, inPlace: inPlace)
     }
 
     /// Seeded random code blocks — fences of both kinds and lengths,

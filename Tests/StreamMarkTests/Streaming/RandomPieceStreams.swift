@@ -1,4 +1,5 @@
 import StreamMark
+import Testing
 
 /// Seeded texts made of pieces, streamed through the prefix-identity
 /// harness: what the in-place extension tests share.
@@ -36,4 +37,18 @@ struct RandomPieceStreams {
             inPlaceAppends += document.statistics.inPlaceAppends
         }
     }
+}
+
+/// Appends `start`, then `appended`, to a new document, and checks how many
+/// of the two appends were answered in place and that the tree equals the
+/// one-shot parse of the whole text (ranges included): the hand-picked
+/// cases of the in-place extension tests.
+func expectTwoAppends(
+    _ start: String, _ appended: String, inPlace: Int, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var document = StreamingDocument()
+    document.append(start)
+    document.append(appended)
+    #expect(document.statistics.inPlaceAppends == inPlace, sourceLocation: sourceLocation)
+    #expect(document.root == MarkdownParser().parse(start + appended), sourceLocation: sourceLocation)
 }

@@ -26,11 +26,7 @@ import Testing
         ("www", 1), ("a\n1", 1), ("a *b* c", 1),
     ])
     func unsettledWordIsParsed(_ start: String, inPlace: Int) {
-        var document = StreamingDocument()
-        document.append(start)
-        document.append("v")
-        #expect(document.statistics.inPlaceAppends == inPlace)
-        #expect(document.root == MarkdownParser().parse(start + "v"))
+        expectTwoAppends(start, "v", inPlace: inPlace)
     }
 
     /// Word punctuation (`.` `:` `'` `"` `-` `(` `/`) is extended in place
@@ -49,11 +45,7 @@ import Testing
         ("a | b\n-|-\n| x | y", " 2.5", 1), ("a | b\n-|-\n1 | y", " 2.5", 0), ("a | b\n-|-\nx | y", "  ", 1),
     ])
     func punctuationInsideWords(_ start: String, _ appended: String, inPlace: Int) {
-        var document = StreamingDocument()
-        document.append(start)
-        document.append(appended)
-        #expect(document.statistics.inPlaceAppends == inPlace)
-        #expect(document.root == MarkdownParser().parse(start + appended))
+        expectTwoAppends(start, appended, inPlace: inPlace)
     }
 
     /// With smart punctuation, `.` `-` `'` `"` become other characters, so
