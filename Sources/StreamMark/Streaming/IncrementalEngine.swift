@@ -56,8 +56,8 @@ struct IncrementalEngine: Sendable {
     var windowBlockCount = 0
     /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
     var work = StreamingDocument.Statistics.Work()
-    /// Whether the last update extended the open paragraph or code block
-    /// without parsing (see ``extendLastText(root:text:patches:)`` and
+    /// Whether the last update extended the open paragraph, table row, code
+    /// block or fence line without parsing (see ``extendLastText(root:text:patches:)`` and
     /// ``extendOpenCode(root:text:lineStart:patches:)``,
     /// ``extendFenceLine(root:text:lineStart:patches:)``).
     var extendedInPlace = false
@@ -516,11 +516,11 @@ struct IncrementalEngine: Sendable {
     /// The index of the last child from `first` that is followed by a sibling
     /// starting on a complete line, plus one (0 if none).
     private func closedChildren(
-        _ children: [Block], from first: Int, in text: UnsafeBufferPointer<UInt8>, raw: Bool = true
+        _ children: [Block], from first: Int, in text: UnsafeBufferPointer<UInt8>
     ) -> Int {
         var i = children.count - 1
         while i > first {
-            if (!raw || rawStarts.contains(children[i].range.lowerBound)) && Self.isDetermined(children[i], in: text) {
+            if rawStarts.contains(children[i].range.lowerBound) && Self.isDetermined(children[i], in: text) {
                 return i
             }
             i -= 1
