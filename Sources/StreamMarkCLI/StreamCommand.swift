@@ -141,6 +141,7 @@ struct StreamCommand {
             + "parsed-bytes=\(statistics.totalParsedBytes) patches=\(statistics.patches) "
             + "blocks=\(document.root.subtreeCount) stale-appends=\(statistics.staleAppends) "
             + "max-stale-bytes=\(statistics.maxStaleBytes) in-place-appends=\(statistics.inPlaceAppends)"
+            + " paragraph-tail-appends=\(statistics.paragraphTailAppends)"
         if let counts = output.renderCounts {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }

@@ -65,6 +65,11 @@ struct IncrementalEngine: Sendable {
     /// scanned for it (``trackLastLine(_:)``).
     var lastLineStart = 0
     var lastLineScanned = 0
+    /// The settled lines of the open paragraph, if it is the window's only
+    /// block (see ``extendParagraphTail(root:text:parsed:patches:)``).
+    var paragraphTail: ParagraphTail? = nil
+    /// Whether the last update parsed only the open paragraph's unsettled lines.
+    var extendedTail = false
 
     enum Mode: Sendable, Equatable {
         case top
@@ -102,8 +107,10 @@ struct IncrementalEngine: Sendable {
                 || extendOpenCode(root: &root, text: text, lineStart: lineStart, patches: &patches)
                 || extendFenceLine(root: &root, text: text, lineStart: lineStart, patches: &patches))
         if extendedInPlace { return 0 }
+        extendedTail = !final && extendParagraphTail(root: &root, text: text, parsed: &parsed, patches: &patches)
+        if extendedTail { return parsed }
         // A large window waits until it has grown enough (amortized O(n)).
-        if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return 0 }
+        if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return parsed }
         schedule.didParse(textCount: text.count)
         let visitedBefore = references.visited
         defer { work.segmentsVisited = references.visited - visitedBefore }
@@ -112,7 +119,7 @@ struct IncrementalEngine: Sendable {
         var blocks = window
         // Graft the window onto the frozen part.
         var skip = 0
-        if !graftIsValid(blocks, root: root) {
+        if !graftIsValid(blocks, root: root, text: text) {
             fallBackToTop(root: root, text: text)
             blocks = parseWindow(text, parsed: &parsed)
         }
@@ -144,6 +151,7 @@ struct IncrementalEngine: Sendable {
             return parsed
         }
         freeze(root: root, text: text, parsed: &parsed, patches: &patches)
+        settleParagraphTail(root: root, text: text, parsed: &parsed)
         return parsed
     }
 
@@ -184,7 +192,7 @@ struct IncrementalEngine: Sendable {
     /// offset, in order). The extension layer sees the buffer itself, whose
     /// text is contiguous even where the document's is not (a stub line in
     /// front of a window).
-    private mutating func parse(
+    mutating func parse(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
         text: UnsafeBufferPointer<UInt8>
     ) -> [Block] {
@@ -229,12 +237,14 @@ struct IncrementalEngine: Sendable {
     }
 
     /// Frozen segments whose definitions the text in `range` may use.
-    private mutating func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
+    mutating func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
         guard references.hasDefinitions else { return [] }
         var range = range
         // Inside an open fenced code block nothing uses a label until a line
         // that may close the fence.
-        if isCodeMode { range = Self.firstFenceLikeLine(in: text, range)..<range.upperBound }
+        if case .code(let stub, _, _) = mode, Self.indentedStubLiteral(stub, in: text) == nil {
+            range = Self.firstFenceLikeLine(in: text, range)..<range.upperBound
+        }
         let keys = ReferenceKeys.references(in: text, range)
         return references.definers(of: keys).map { references.segments[$0] }
     }
@@ -259,7 +269,7 @@ struct IncrementalEngine: Sendable {
     // MARK: - Grafting
 
     /// Whether the window's first block has the shape the nested mode expects.
-    private func graftIsValid(_ blocks: [Block], root: Block) -> Bool {
+    private func graftIsValid(_ blocks: [Block], root: Block, text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard frozenTop < root.children.count else { return true }
         let container = root.children[frozenTop]
         switch mode {
@@ -276,10 +286,12 @@ struct IncrementalEngine: Sendable {
                 k < container.children.count, let child = first.children.first
             else { return false }
             return child.range.lowerBound == container.children[k].range.lowerBound
-        case .code:
-            guard case .codeBlock = container.kind, let first = blocks.first, case .codeBlock(let code) = first.kind
+        case .code(let stub, _, _):
+            guard case .codeBlock = container.kind, let first = blocks.first, case .codeBlock(let code) = first.kind,
+                first.range.lowerBound == container.range.lowerBound
             else { return false }
-            return code.fenced && first.range.lowerBound == container.range.lowerBound
+            guard let stubLiteral = Self.indentedStubLiteral(stub, in: text) else { return code.fenced }
+            return !code.fenced && code.literal.utf8.starts(with: stubLiteral)
         case .table(_, let k):
             guard case .table(let old) = container.kind, let first = blocks.first, case .table(let new) = first.kind,
                 old == new, first.range.lowerBound == container.range.lowerBound, k < container.children.count
@@ -333,27 +345,33 @@ struct IncrementalEngine: Sendable {
             let window = blocks.first, case .codeBlock(let windowCode) = window.kind,
             case .codeBlock(var code) = root.children[frozenTop].kind
         else { return nil }
+        // An indented block's stub line is content: its literal leads the window's.
+        let stubLiteralCount = Self.indentedStubLiteral(fenceLine, in: text)?.count ?? 0
+        let windowLiteral = windowCode.literal.utf8.dropFirst(stubLiteralCount)
         // Release the tree's reference so the literal is uniquely owned.
         root.children[frozenTop].kind = .thematicBreak
         let oldRange = root.children[frozenTop].range
         let (oldInfo, oldFenced) = (code.info, code.fenced)
         let cut = code.literal.utf8.index(code.literal.utf8.startIndex, offsetBy: frozenLength)
-        let unchanged = code.literal.utf8[cut...].elementsEqual(windowCode.literal.utf8)
+        let unchanged = code.literal.utf8[cut...].elementsEqual(windowLiteral)
         if !unchanged {
             code.literal.removeSubrange(cut...)
-            code.literal.append(windowCode.literal)
-            work.bytesCopied += windowCode.literal.utf8.count
+            code.literal.append(String(Substring(windowLiteral)))
+            work.bytesCopied += windowLiteral.count
         }
         code.info = windowCode.info
-        code.fenced = CodeBlockAttributes.isFenced(
-            line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
-            literal: code.literal, info: code.info)
+        // An indented block stays one (the graft check saw the window's).
+        code.fenced =
+            stubLiteralCount == 0
+            && CodeBlockAttributes.isFenced(
+                line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
+                literal: code.literal, info: code.info)
         root.children[frozenTop].kind = .codeBlock(code)
         // With nothing after the frozen lines, the block ends where the
-        // last frozen line does (as cmark ends it at end of input).
-        let end =
-            window.range.upperBound <= fenceLine.upperBound && frozenEnd >= 0
-            ? frozenEnd : window.range.upperBound
+        // last frozen line does (as cmark ends it at end of input). An
+        // indented stub is content: a block that holds more ends past it.
+        let stubEnd = stubLiteralCount > 0 ? Self.lineEnd(of: fenceLine.lowerBound, in: text) : fenceLine.upperBound
+        let end = window.range.upperBound <= stubEnd && frozenEnd >= 0 ? frozenEnd : window.range.upperBound
         root.children[frozenTop].range = oldRange.lowerBound..<end
         if unchanged && oldInfo == code.info && oldFenced == code.fenced && oldRange.upperBound == end { return nil }
         return .update(id: root.children[frozenTop].id, value: root.children[frozenTop].value)
@@ -504,7 +522,7 @@ struct IncrementalEngine: Sendable {
             narrowList(container, text: text, parsed: &parsed, patches: &patches)
         case .blockQuote:
             narrowQuote(container, text: text, patches: &patches)
-        case .codeBlock(let code) where code.fenced:
+        case .codeBlock(let code):
             narrowCode(container, code: code, text: text)
         case .table:
             narrowTable(container, text: text, patches: &patches)
@@ -636,6 +654,14 @@ struct IncrementalEngine: Sendable {
             guard end <= text.count, Self.startsOnCompleteLine(block.range.lowerBound, in: text) else { return }
             fenceLine = start..<end
             contentStart = end
+            if !code.fenced {
+                // An indented block: its first line is the stub, and frozen.
+                guard let stubLiteral = Self.indentedStubLiteral(fenceLine, in: text),
+                    code.literal.utf8.starts(with: stubLiteral)
+                else { return }
+                frozenLength = stubLiteral.count
+                frozenEnd = Self.lineEnd(of: start, in: text)
+            }
         default:
             return
         }
@@ -655,13 +681,28 @@ struct IncrementalEngine: Sendable {
         }
         guard lines > 0 else {
             if case .top = mode {
-                mode = .code(fenceLine: fenceLine, frozenLength: 0, frozenEnd: -1)
+                mode = .code(fenceLine: fenceLine, frozenLength: frozenLength, frozenEnd: frozenEnd)
                 windowStart = contentStart
             }
             return
         }
         windowStart = position
         mode = .code(fenceLine: fenceLine, frozenLength: frozenLength + literalEnd, frozenEnd: frozenEnd)
+    }
+
+    /// The literal an indented code block's first line contributes, if
+    /// `stub` is such a line starting with four spaces (which cmark strips):
+    /// the rest of the line and a line feed; `nil` for a fence line.
+    ///
+    /// - Complexity: O(line).
+    static func indentedStubLiteral(_ stub: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let contentStart = stub.lowerBound + 4
+        guard contentStart < stub.upperBound, text[stub.lowerBound..<contentStart].allSatisfy({ $0 == 0x20 }) else {
+            return nil
+        }
+        var literal = Array(text[contentStart..<lineEnd(of: contentStart, in: text)])
+        literal.append(0x0A)
+        return literal
     }
 
     /// Records frozen text as a segment if it may define or use labels.

@@ -31,6 +31,10 @@ extension StreamingDocument {
         /// line of the open fenced code block (`docs/architecture.md`, "Text
         /// extension" and "Code extension").
         public var inPlaceAppends = 0
+        /// Appends answered by parsing only the open paragraph's unsettled
+        /// lines: those after the lines whose inlines nothing that follows
+        /// can change (`docs/architecture.md`, "Paragraph tail").
+        public var paragraphTailAppends = 0
         /// Swift-side work of the last append.
         public var lastWork = Work()
         /// Swift-side work since the start.

@@ -9,11 +9,14 @@ struct RandomPieceStreams {
     /// Appends answered in place over all texts, streamed again in random
     /// chunks of 1–6 bytes.
     var inPlaceAppends = 0
+    /// Appends answered by parsing the open paragraph's tail, counted the same way.
+    var paragraphTailAppends = 0
 
     /// Streams 200 texts, each `start` (picked by the seed) followed by 10
     /// to 49 random `pieces`, in random chunks through the harness (every
     /// prefix equals the one-shot parse, ranges included, and the patches
-    /// rebuild the tree), then once more to count the in-place appends.
+    /// rebuild the tree), then once more to count the in-place and
+    /// paragraph-tail appends.
     init(pieces: [String], starts: [String] = [""], options: ParseOptions) {
         for seed in UInt64(1)...200 {
             var generator = SplitMix64(seed: seed)
@@ -35,6 +38,7 @@ struct RandomPieceStreams {
                 offset = end
             }
             inPlaceAppends += document.statistics.inPlaceAppends
+            paragraphTailAppends += document.statistics.paragraphTailAppends
         }
     }
 }

@@ -1,0 +1,162 @@
+/// Whether the first lines of a paragraph leave cmark's inline parser with
+/// nothing open: no construct they start can still be finished by text that
+/// follows them, so those lines parse to the same inlines whatever comes
+/// after, and what comes after parses as if it started a paragraph.
+///
+/// cmark parses a paragraph's inlines left to right, keeping three kinds of
+/// unfinished business (`inlines.c`):
+/// - a backtick run or a `<` is looked up against *all* the text after it
+///   (a code span, raw HTML or an HTML comment may span lines);
+/// - `[` and `![` wait on a bracket stack for a `]`;
+/// - `*`, `_` (and, in our extension layer, `~`) runs that can open wait on
+///   the delimiter stack for a closer until the paragraph ends.
+///
+/// Nothing else reaches across a line break: entities, escapes and
+/// autolinks stop at the line's end. The check reads the parsed inlines of
+/// those lines (what cmark made of them), not their source, so that a
+/// matched code span or link is known to be finished; it is conservative —
+/// a `false` only costs the caller a larger parse.
+enum SettledInlines {
+    /// Whether `inlines`, the inlines of a paragraph's first lines up to (not
+    /// including) a line break, leave nothing open, given that their source
+    /// is `source`.
+    ///
+    /// Settled when
+    /// - no text holds a backtick, a `~`, or a `<` that may start raw HTML
+    ///   (followed by a letter, `/`, `!`, `?`, or by the end of the text);
+    /// - every `*` or `_` run in text cannot open: it is followed by a space,
+    ///   a tab or a line break, or (`_` only) sits between two ASCII letters
+    ///   or digits;
+    /// - every literal `[` outside links is followed by a literal `]`
+    ///   (each `]` closes the innermost `[`; a link's text holds only
+    ///   pairs), and no literal `]` is followed by `(` or `[` or ends a text
+    ///   before anything but a line break (an inline link's destination and
+    ///   a reference label may continue on the next line);
+    /// - the source holds no `\]` and no `&#` or `&r` (an escape or entity
+    ///   that makes a literal `]`, `_` or space no token made).
+    ///
+    /// - Complexity: O(size of `inlines` + `source.count`).
+    static func leaveNothingOpen(_ inlines: ArraySlice<Inline>, source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard sourceIsPlain(source) else { return false }
+        var brackets = 0
+        return isSettled(inlines, brackets: &brackets, countsBrackets: true) && brackets == 0
+    }
+
+    private static func sourceIsPlain(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard source.count > 1 else { return true }
+        for i in 0..<(source.count - 1) {
+            switch (source[i], source[i + 1]) {
+            case (UInt8(ascii: "\\"), UInt8(ascii: "]")), (UInt8(ascii: "&"), UInt8(ascii: "#")),
+                (UInt8(ascii: "&"), UInt8(ascii: "r")):
+                return false
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
+    private static func isSettled(_ inlines: ArraySlice<Inline>, brackets: inout Int, countsBrackets: Bool) -> Bool {
+        for index in inlines.indices {
+            switch inlines[index] {
+            case .text(let string):
+                let next = inlines.index(after: index)
+                let beforeBreak = next < inlines.endIndex && inlines[next].isLineBreak
+                guard
+                    textIsSettled(string, beforeBreak: beforeBreak, brackets: &brackets, countsBrackets: countsBrackets)
+                else { return false }
+            case .emphasis(let children), .strong(let children), .strikethrough(let children):
+                guard isSettled(children[...], brackets: &brackets, countsBrackets: countsBrackets) else {
+                    return false
+                }
+            case .link(_, _, let children), .image(_, _, let children):
+                var inner = 0
+                guard isSettled(children[...], brackets: &inner, countsBrackets: false) else { return false }
+            case .code, .html, .softBreak, .lineBreak:
+                continue
+            }
+        }
+        return true
+    }
+
+    private static func textIsSettled(
+        _ string: String, beforeBreak: Bool, brackets: inout Int, countsBrackets: Bool
+    ) -> Bool {
+        var bytes = string.utf8.makeIterator()
+        var previous: UInt8? = nil
+        var pending: (byte: UInt8, before: UInt8?)? = nil
+        while true {
+            let byte = bytes.next()
+            if let run = pending {
+                if byte == run.byte { continue }
+                guard runCannotOpen(run.byte, before: run.before, after: byte, beforeBreak: beforeBreak) else {
+                    return false
+                }
+                pending = nil
+            }
+            guard let byte else { return true }
+            switch byte {
+            case UInt8(ascii: "`"), UInt8(ascii: "~"):
+                return false
+            case UInt8(ascii: "*"), UInt8(ascii: "_"):
+                pending = (byte, previous)
+            case UInt8(ascii: "["):
+                if countsBrackets { brackets += 1 }
+            case UInt8(ascii: "]"):
+                // `](` and `][` look for a destination or label that may
+                // span lines.
+                var lookahead = bytes
+                let after = lookahead.next()
+                guard after == nil ? beforeBreak : after != UInt8(ascii: "(") && after != UInt8(ascii: "[")
+                else { return false }
+                if countsBrackets && brackets > 0 { brackets -= 1 }
+            case UInt8(ascii: "<"):
+                var lookahead = bytes
+                guard let after = lookahead.next(), !mayStartTag(after) else { return false }
+            default:
+                break
+            }
+            previous = byte
+        }
+    }
+
+    /// Whether a `*` or `_` run between `before` and `after` (`nil`: the
+    /// text's edge) cannot open emphasis: it is not left-flanking (followed
+    /// by whitespace), or it is a `_` inside a word.
+    private static func runCannotOpen(_ run: UInt8, before: UInt8?, after: UInt8?, beforeBreak: Bool) -> Bool {
+        guard let after else { return beforeBreak }
+        if after == 0x20 || after == 0x09 { return true }
+        guard run == UInt8(ascii: "_"), let before else { return false }
+        return isASCIIAlphanumeric(before) && isASCIIAlphanumeric(after)
+    }
+
+    private static func mayStartTag(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "/"),
+            UInt8(ascii: "!"), UInt8(ascii: "?"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            false
+        }
+    }
+}
+
+extension Inline {
+    /// Whether the inline is a soft or hard line break.
+    var isLineBreak: Bool {
+        switch self {
+        case .softBreak, .lineBreak: true
+        default: false
+        }
+    }
+}

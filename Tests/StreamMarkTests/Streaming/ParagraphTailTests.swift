@@ -1,0 +1,117 @@
+import StreamMark
+import Testing
+
+/// The paragraph tail (`IncrementalEngine+ParagraphTail.swift`): an append
+/// to a long open paragraph parses only the lines after those that leave
+/// nothing open. Each rule of ``SettledInlines`` is shown in both
+/// directions by hand, the seeded streams mix every construct that reaches
+/// across a line, and a long paragraph shows the bound.
+@Suite struct ParagraphTailTests {
+    /// Appends `start` (its last line settles the lines before it, or not),
+    /// then `appended`; checks whether the second append parsed only the
+    /// tail, and that the tree equals the one-shot parse (ranges included).
+    private func expectTail(
+        _ start: String, _ appended: String, tail: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var document = StreamingDocument()
+        document.append(start)
+        document.append(appended)
+        #expect(document.statistics.paragraphTailAppends == (tail ? 1 : 0), sourceLocation: sourceLocation)
+        #expect(document.root == MarkdownParser().parse(start + appended), sourceLocation: sourceLocation)
+    }
+
+    /// Lines that settle: what they open is closed, or cannot open.
+    @Test(arguments: [
+        ("one\ntwo", " *three*"),
+        ("one *two* `three` [four](/u) <b>x</b>\ntwo", " *more*"),
+        ("a * b and c _ d\ntwo", "* c"),
+        ("snake_case and __init__ x\ntwo", "_x_ y"),
+        ("x [a] b [c] d\ntwo", "](/u)"),
+        ("a < b and 1<2\ntwo", "> c"),
+        ("hard break  \ntwo", " *more*"),
+        ("backslash\\\ntwo", " *more*"),
+        ("one\n    indented continuation", " `more`"),
+        ("one\ntwo\nthree", "\nfour five"),
+        ("x [a\nb] c\ntwo", " *more*"),
+    ])
+    func settledLinesAreNotParsedAgain(start: String, appended: String) {
+        expectTail(start, appended, tail: true)
+    }
+
+    /// Lines that leave something open, which the next line may finish.
+    @Test(arguments: [
+        ("a `b\ntwo", "` c"),
+        ("a *b\ntwo", "* c"),
+        ("a*b\ntwo", "* c"),
+        ("a _b\ntwo", "_ c"),
+        ("a ~b\ntwo", "~ c"),
+        ("[a\ntwo", "](/u)"),
+        ("[a](\ntwo", "/u)"),
+        ("[a][\ntwo", "x]"),
+        ("a <b\ntwo", "c>"),
+        ("a <!--\ntwo", " -->"),
+        ("a <\ntwo", "x"),
+        ("&#91;a&#93; [b\ntwo", "] x"),
+        ("\\] [b\ntwo", "](/u)"),
+        ("[x]: /u\ntwo", " [x]"),
+        ("[c][]\ntwo", " more"),
+    ])
+    func openLinesAreParsedAgain(start: String, appended: String) {
+        expectTail(start, appended, tail: false)
+    }
+
+    /// A line that a paragraph line makes a setext underline or a table's
+    /// delimiter row never starts the tail, and a line that starts a block
+    /// sends the append to the window parse.
+    @Test(arguments: [
+        ("one\n=", "=="), ("one\n-", "-"), ("one\n|a|", "\n|-|"), ("one\n:", "-"),
+        ("one\ntwo", "\n==="), ("one\ntwo", "\n- item"), ("one\ntwo", "\n\nnew"), ("one\ntwo", "\n|-|"),
+        ("one\n[a]", ": /u\nx"), ("one\n[a]: /u", "\nx"), ("[a]\n\nx [a]\ntwo", "\n\n[a]: /u\n"),
+        ("one\ntwo", "\n  \r\n[a]: /u\n"),
+        ("one\ntwo", "\n```"), ("one\ntwo", "\n> quote"), ("one\ntwo", "\n<div>"), ("one\ntwo", "\n# heading"),
+    ])
+    func blockStartsGoToTheWindow(start: String, appended: String) {
+        expectTail(start, appended, tail: false)
+    }
+
+    /// Seeded paragraphs mixing words with every construct that reaches
+    /// across a line or starts a block, streamed in random chunks through
+    /// the prefix-identity harness (every prefix equals the one-shot parse,
+    /// ranges included, and the patches rebuild the tree).
+    @Test(arguments: [ParseOptions(), ParseOptions.commonMark])
+    func randomParagraphsThroughTheHarness(options: ParseOptions) {
+        let pieces = [
+            "word", " more text", " ", "  ", "\n", "\n", "\n", "  \n", "\\\n", "\t", "    ", "`", "``", "*", "**",
+            "_", "__", "a_b", "~", "~~", "[", "]", "](", "(/u)", "][", "[x]", "<", "<a ", "<b>", "</b>", "<!--",
+            "-->", ">", "&#93;", "&amp;", "\\]", "\\*", "www.x.com", "http://a.b", "x@y.z", "=", "-", "|", ":",
+            "|-|", "---", "===", "1. ", "2. ", "# ", "- ", "> ", "```", "\r\n", "\r", "\"t\"", ")", "(", "!",
+            "日本語", "[x]: /u\n", "\n\n", "[x]",
+        ]
+        let streams = RandomPieceStreams(
+            pieces: pieces, starts: ["Start of a paragraph\nand its second line\n", "x\n", ""], options: options)
+        #expect(
+            streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
+        #expect(streams.paragraphTailAppends > 300)
+    }
+
+    /// Python written without a fence is one long paragraph (indented lines
+    /// continue it). Once its lines settle, an append parses the last line
+    /// or two, however long the paragraph grows: 400 lines, 4-byte appends.
+    @Test func longParagraphParsesItsLastLines() {
+        var text = "def main():\n"
+        for i in 0..<400 { text += "    total_\(i) = compute(items[\(i)], weight=\(i)) + offset\n" }
+        let bytes = Array(text.utf8)
+        var document = StreamingDocument()
+        var maxParsed = 0
+        for start in stride(from: 0, to: bytes.count, by: 4) {
+            document.append(bytes: bytes[start..<min(start + 4, bytes.count)])
+            if start > 1_000 { maxParsed = max(maxParsed, document.statistics.lastParsedBytes) }
+        }
+        document.finish()
+        #expect(document.root == MarkdownParser().parse(text))
+        // Two lines of about 60 bytes each, parsed alone: the tail, and the
+        // last line when it is tried as the next boundary.
+        #expect(maxParsed <= 200, "an append parsed \(maxParsed) bytes of a \(bytes.count)-byte paragraph")
+        #expect(document.statistics.paragraphTailAppends > bytes.count / 8)
+    }
+}
