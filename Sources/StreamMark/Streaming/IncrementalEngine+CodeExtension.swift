@@ -246,3 +246,81 @@ extension IncrementalEngine {
         return true
     }
 }
+
+extension IncrementalEngine {
+    /// Answers an append without parsing when it only lengthens the current
+    /// content line of the document's last code block, at any depth under
+    /// list items (the code a model writes in a numbered step), or at the
+    /// top level when ``extendOpenCode(root:text:lineStart:patches:)`` did
+    /// not take it (an indented block). Returns whether it did.
+    ///
+    /// The append qualifies when the tree is current, the new bytes hold no
+    /// line ending, and the document's right edge is lists and list items
+    /// down to a code block that ends at the old end, whose literal already
+    /// holds a complete line (so its first content line, which decides
+    /// whether cmark's block reads as fenced, is settled), and whose current
+    /// line starts after the block's first line and holds, within
+    /// ``lookBehind`` bytes, a byte other than a space, a tab, `` ` `` or
+    /// `~`. Such a line can never become a closing fence, and its
+    /// indentation — which decides whether it belongs to the list item at
+    /// all — is settled: it stays a content line, and cmark's result is the
+    /// same tree with the new bytes before the literal's final line feed,
+    /// and every block that ended at the old end ending at the new one
+    /// (``extendEnds(of:from:to:isLast:adding:patches:)``, top down, as the
+    /// window parse's diff would emit them). No line is completed, so the
+    /// window is unchanged.
+    ///
+    /// - Complexity: O(chunk + depth + ``lookBehind``), amortized (the
+    ///   literal grows in place when no one else holds it).
+    mutating func extendCodeLine(
+        root: inout Block, text: UnsafeBufferPointer<UInt8>, lineStart: Int, patches: inout [Patch]
+    ) -> Bool {
+        let oldEnd = root.range.upperBound
+        guard schedule.staleBytes(textCount: oldEnd) == 0, oldEnd < text.count, lineStart < oldEnd,
+            windowDefinitionText.isEmpty, windowDefinitionKeys.isEmpty,
+            Self.lastCodeBlockOwns(lineStart, root: root, endingAt: oldEnd)
+        else { return false }
+        let new = UnsafeBufferPointer(rebasing: text[oldEnd...])
+        guard !new.contains(0x0A), !new.contains(0x0D),
+            Self.lineIsSettled(before: oldEnd, after: lineStart, fence: UInt8(ascii: "`"), in: text),
+            Self.lineIsSettled(before: oldEnd, after: lineStart, fence: UInt8(ascii: "~"), in: text)
+        else { return false }
+        Self.appendToLastCode(String(decoding: new, as: UTF8.self), in: &root)
+        Self.extendEnds(of: &root, from: oldEnd, to: text.count, isLast: true, adding: nil, patches: &patches)
+        schedule.didParse(textCount: text.count)
+        return true
+    }
+
+    /// Whether the right edge of `root` is lists and list items, all ending
+    /// at `end`, down to a code block ending there that started before
+    /// `lineStart` and whose literal holds a complete line before its last.
+    private static func lastCodeBlockOwns(_ lineStart: Int, root: Block, endingAt end: Int) -> Bool {
+        var node = root
+        while let last = node.children.last {
+            guard node.range.upperBound == end else { return false }
+            switch last.kind {
+            case .list, .item, .codeBlock: node = last
+            default: return false
+            }
+        }
+        guard case .codeBlock(let code) = node.kind, node.range.upperBound == end, node.range.lowerBound < lineStart,
+            code.literal.utf8.last == 0x0A
+        else { return false }
+        return code.literal.utf8.dropLast().contains(0x0A)
+    }
+
+    /// Inserts `added` before the final line feed of the literal of the
+    /// code block at the end of the right edge of `block`.
+    private static func appendToLastCode(_ added: String, in block: inout Block) {
+        if let last = block.children.indices.last {
+            appendToLastCode(added, in: &block.children[last])
+            return
+        }
+        guard case .codeBlock(var code) = block.kind else { return }
+        block.kind = .thematicBreak
+        code.literal.removeLast()
+        code.literal += added
+        code.literal.append("\n")
+        block.kind = .codeBlock(code)
+    }
+}

@@ -59,7 +59,8 @@ struct IncrementalEngine: Sendable {
     /// Whether the last update extended the open paragraph, table row, code
     /// block or fence line without parsing (see ``extendLastText(root:text:patches:)`` and
     /// ``extendOpenCode(root:text:lineStart:patches:)``,
-    /// ``extendFenceLine(root:text:lineStart:patches:)``).
+    /// ``extendFenceLine(root:text:lineStart:patches:)``,
+    /// ``extendCodeLine(root:text:lineStart:patches:)``).
     var extendedInPlace = false
     /// Where the text's last line starts, and how far the text has been
     /// scanned for it (``trackLastLine(_:)``).
@@ -105,7 +106,8 @@ struct IncrementalEngine: Sendable {
             !final
             && (extendLastText(root: &root, text: text, patches: &patches)
                 || extendOpenCode(root: &root, text: text, lineStart: lineStart, patches: &patches)
-                || extendFenceLine(root: &root, text: text, lineStart: lineStart, patches: &patches))
+                || extendFenceLine(root: &root, text: text, lineStart: lineStart, patches: &patches)
+                || extendCodeLine(root: &root, text: text, lineStart: lineStart, patches: &patches))
         if extendedInPlace { return 0 }
         extendedTail = !final && extendParagraphTail(root: &root, text: text, parsed: &parsed, patches: &patches)
         if extendedTail { return parsed }

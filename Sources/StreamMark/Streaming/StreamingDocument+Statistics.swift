@@ -26,10 +26,12 @@ extension StreamingDocument {
         /// The largest lag, in bytes, after any append.
         public var maxStaleBytes = 0
         /// Appends answered without a parse: they only extended the last
-        /// word of the open paragraph with letters, digits, non-ASCII
-        /// characters, `,;?!%$`, spaces or word punctuation, or the current
-        /// line of the open fenced code block (`docs/architecture.md`, "Text
-        /// extension" and "Code extension").
+        /// word of the open paragraph or table row with letters, digits,
+        /// non-ASCII characters, `,;?!%$`, spaces or word punctuation, the
+        /// open fenced code block's lines or fence line, or the current line
+        /// of a code block under list items (`docs/architecture.md`, "Text
+        /// extension", "Code extension", "Code line under list items",
+        /// "Fence line").
         public var inPlaceAppends = 0
         /// Appends answered by parsing only the open paragraph's unsettled
         /// lines: those after the lines whose inlines nothing that follows

@@ -51,7 +51,7 @@ import Testing
         ("```\n", "x", 1), ("```\n``", "`", 0), ("```\n   ", "```", 0), ("~~~\n~", "~~", 0), ("```\nx", "\n", 1),
         ("```\nx", "y\r", 0), ("  ```\n ", "   x", 0), ("```\n`", "x", 1), ("```\nx", "```", 1), ("~~~\na", " ~~~", 1),
         ("  ```\n  x", "\ty", 1), ("```\n\tx", "y", 1), ("```a\n```", "a", 0), ("```a\n```a", "b", 1),
-        ("> ```\n> x", "y", 0), ("- ```\n  x", "y", 0), ("    code\n    x", "y", 0),
+        ("> ```\n> x", "y", 0), ("- ```\n  x", "y", 0), ("    code\n    x", "y", 1),
         ("```\nx", "y\nz", 1), ("```\nx", "\n```", 0), ("```\nx", "\n``", 1), ("````\nx", "\n```", 1),
         ("```\nx", "\n  ```  ", 0), ("```\nx", "\n    ```", 1), ("```\nx", "\n\t```", 1), ("  ```\nx", "\ny", 1),
         ("  ```\nx", "\n y", 0), ("```\nx\n", "\n", 1), ("```\nx\n```\n", "y", 0), ("```\nx", "\r\n", 0),
@@ -92,5 +92,37 @@ import Testing
         #expect(
             streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
         #expect(streams.inPlaceAppends > 500)
+    }
+
+    /// The current line of a code block under list items (or an indented
+    /// block) grows in place once it holds a byte other than indentation
+    /// and fence characters; every other case is parsed.
+    @Test(arguments: [
+        ("1. s\n   ```\n   ab\n   cd", "ef", 1), ("1. s\n   ```\n   ab\n   ``", "`", 0),
+        ("1. s\n   ```\n   ab\n  ", "x", 0), ("1. s\n   ```\n   ab\n   c", "d\n", 0),
+        ("1. s\n   ```\n   ab", "c", 0), ("- a\n  - b\n    ~~~\n    x\n    y", " ~~~", 1),
+        ("- a\n\n      i\n      j", "k", 1), ("> - a\n>   ```\n>   x\n>   y", "z", 0), ("    a\n    b", "c", 1),
+        ("1. s\n   ```\n   ab\n   c", "\r", 0), ("- a\n  ```\n  x\n  y", "\ty", 1),
+    ])
+    func nestedCodeLineExtendsInPlace(start: String, appended: String, inPlace: Int) {
+        expectTwoAppends(start, appended, inPlace: inPlace)
+    }
+
+    /// Seeded code blocks inside list items and block quotes, with lines of
+    /// every indentation, streamed through the prefix-identity harness.
+    @Test(arguments: [ParseOptions(), ParseOptions.commonMark])
+    func randomNestedCodeThroughTheHarness(options: ParseOptions) {
+        let pieces = [
+            "1. ", "- ", "   ", "  ", "    ", " ", "\t", "```", "~~~", "\n", "\n", "code", "x = 1", "`", "~", "> ",
+            "para", "\r\n", "```py", "日本",
+        ]
+        let starts = [
+            "1. step\n\n   ```js\n   let a = 1\n", "- item\n  ```\n  x\n", "> - q\n>   ```\n>   x\n",
+            "- a\n\n      indented\n      code\n", "1. a\n   - b\n     ~~~\n     c\n",
+        ]
+        let streams = RandomPieceStreams(pieces: pieces, starts: starts, options: options)
+        #expect(
+            streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
+        #expect(streams.inPlaceAppends > 300)
     }
 }
