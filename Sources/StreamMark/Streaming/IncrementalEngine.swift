@@ -19,6 +19,8 @@
 /// - a **block quote**, the window starts at its first open child;
 /// - a **fenced code block**, the window is the opening fence line followed by
 ///   the content lines that are not complete yet;
+/// - an **indented code block**, the same with its first line in place of
+///   the fence line (that line's literal is dropped from the window's);
 /// so that per-append work is bounded by the chunk plus the innermost open
 /// block. Each nested window is checked against the shape it must produce;
 /// if the check fails the engine falls back to the top-level window, which

@@ -38,15 +38,7 @@ import Testing
     @Test func longIndentedBlockParsesItsLastLines() {
         var text = "Some code:\n\n"
         for i in 0..<500 { text += "    let value\(i) = compute(\(i)) // line \(i)\n" }
-        let bytes = Array(text.utf8)
-        var document = StreamingDocument()
-        var maxParsed = 0
-        for start in stride(from: 0, to: bytes.count, by: 4) {
-            document.append(bytes: bytes[start..<min(start + 4, bytes.count)])
-            if start > 1_000 { maxParsed = max(maxParsed, document.statistics.lastParsedBytes) }
-        }
-        document.finish()
-        #expect(document.root == MarkdownParser().parse(text))
-        #expect(maxParsed <= 150, "an append parsed \(maxParsed) bytes of a \(bytes.count)-byte block")
+        let (_, maxParsed) = streamInFourByteAppends(text)
+        #expect(maxParsed <= 150, "an append parsed \(maxParsed) bytes of a \(text.utf8.count)-byte block")
     }
 }

@@ -100,18 +100,10 @@ import Testing
     @Test func longParagraphParsesItsLastLines() {
         var text = "def main():\n"
         for i in 0..<400 { text += "    total_\(i) = compute(items[\(i)], weight=\(i)) + offset\n" }
-        let bytes = Array(text.utf8)
-        var document = StreamingDocument()
-        var maxParsed = 0
-        for start in stride(from: 0, to: bytes.count, by: 4) {
-            document.append(bytes: bytes[start..<min(start + 4, bytes.count)])
-            if start > 1_000 { maxParsed = max(maxParsed, document.statistics.lastParsedBytes) }
-        }
-        document.finish()
-        #expect(document.root == MarkdownParser().parse(text))
+        let (document, maxParsed) = streamInFourByteAppends(text)
         // Two lines of about 60 bytes each, parsed alone: the tail, and the
         // last line when it is tried as the next boundary.
-        #expect(maxParsed <= 200, "an append parsed \(maxParsed) bytes of a \(bytes.count)-byte paragraph")
-        #expect(document.statistics.paragraphTailAppends > bytes.count / 8)
+        #expect(maxParsed <= 200, "an append parsed \(maxParsed) bytes of a \(text.utf8.count)-byte paragraph")
+        #expect(document.statistics.paragraphTailAppends > text.utf8.count / 8)
     }
 }

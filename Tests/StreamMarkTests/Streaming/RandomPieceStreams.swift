@@ -56,3 +56,22 @@ func expectTwoAppends(
     #expect(document.statistics.inPlaceAppends == inPlace, sourceLocation: sourceLocation)
     #expect(document.root == MarkdownParser().parse(start + appended), sourceLocation: sourceLocation)
 }
+
+/// Streams `text` in 4-byte appends and finishes it; returns the document
+/// and the most bytes any append after the first `warmUp` bytes handed to
+/// cmark, having checked that the tree equals the one-shot parse: the long
+/// texts of the bound tests of the window extensions.
+func streamInFourByteAppends(
+    _ text: String, warmUp: Int = 1_000, sourceLocation: SourceLocation = #_sourceLocation
+) -> (document: StreamingDocument, maxParsed: Int) {
+    let bytes = Array(text.utf8)
+    var document = StreamingDocument()
+    var maxParsed = 0
+    for start in stride(from: 0, to: bytes.count, by: 4) {
+        document.append(bytes: bytes[start..<min(start + 4, bytes.count)])
+        if start > warmUp { maxParsed = max(maxParsed, document.statistics.lastParsedBytes) }
+    }
+    document.finish()
+    #expect(document.root == MarkdownParser().parse(text), sourceLocation: sourceLocation)
+    return (document, maxParsed)
+}
