@@ -32,8 +32,10 @@ enum SettledInlines {
     ///   pairs), and no literal `]` is followed by `(` or `[` or ends a text
     ///   before anything but a line break (an inline link's destination and
     ///   a reference label may continue on the next line);
-    /// - the source holds no `\]` and no `&#` or `&r` (an escape or entity
-    ///   that makes a literal `]`, `_` or space no token made).
+    /// - the source holds no `\]` and no `&` before a letter or `#`: no
+    ///   escape or entity makes a literal that no token made (`&rsqb;` a
+    ///   `]` that closes nothing, `&lowbar;` a `_` that makes a real `_`
+    ///   after it look inside a word).
     ///
     /// - Complexity: O(size of `inlines` + `source.count`).
     static func leaveNothingOpen(_ inlines: ArraySlice<Inline>, source: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -47,7 +49,8 @@ enum SettledInlines {
         for i in 0..<(source.count - 1) {
             switch (source[i], source[i + 1]) {
             case (UInt8(ascii: "\\"), UInt8(ascii: "]")), (UInt8(ascii: "&"), UInt8(ascii: "#")),
-                (UInt8(ascii: "&"), UInt8(ascii: "r")):
+                (UInt8(ascii: "&"), UInt8(ascii: "a")...UInt8(ascii: "z")),
+                (UInt8(ascii: "&"), UInt8(ascii: "A")...UInt8(ascii: "Z")):
                 return false
             default:
                 continue

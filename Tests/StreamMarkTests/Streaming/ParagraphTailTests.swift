@@ -51,7 +51,7 @@ import Testing
         ("a <b\ntwo", "c>"),
         ("a <!--\ntwo", " -->"),
         ("a <\ntwo", "x"),
-        ("&#91;a&#93; [b\ntwo", "] x"),
+        ("&#91;a&#93; [b\ntwo", "] x"), ("a&lowbar;_b\ntwo", "_ c"), ("x&rsqb; [b\ntwo", "](/u)"),
         ("\\] [b\ntwo", "](/u)"),
         ("[x]: /u\ntwo", " [x]"),
         ("[c][]\ntwo", " more"),
@@ -85,7 +85,7 @@ import Testing
             "_", "__", "a_b", "~", "~~", "[", "]", "](", "(/u)", "][", "[x]", "<", "<a ", "<b>", "</b>", "<!--",
             "-->", ">", "&#93;", "&amp;", "\\]", "\\*", "www.x.com", "http://a.b", "x@y.z", "=", "-", "|", ":",
             "|-|", "---", "===", "1. ", "2. ", "# ", "- ", "> ", "```", "\r\n", "\r", "\"t\"", ")", "(", "!",
-            "日本語", "[x]: /u\n", "\n\n", "[x]",
+            "日本語", "[x]: /u\n", "\n\n", "[x]", "&lowbar;", "&rsqb;", "a",
         ]
         let streams = RandomPieceStreams(
             pieces: pieces, starts: ["Start of a paragraph\nand its second line\n", "x\n", ""], options: options)
