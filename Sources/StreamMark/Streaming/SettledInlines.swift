@@ -27,11 +27,13 @@ enum SettledInlines {
     /// - every `*` or `_` run in text cannot open: it is followed by a space,
     ///   a tab or a line break, or (`_` only) sits between two ASCII letters
     ///   or digits;
-    /// - every literal `[` outside links is followed by a literal `]`
-    ///   (each `]` closes the innermost `[`; a link's text holds only
-    ///   pairs), and no literal `]` is followed by `(` or `[` or ends a text
-    ///   before anything but a line break (an inline link's destination and
-    ///   a reference label may continue on the next line);
+    /// - every literal `[` is followed by a literal `]` (each `]` closes
+    ///   the innermost `[`), no literal `]` is followed by `(` or `[` or
+    ///   ends a text before anything but a line break (an inline link's
+    ///   destination and a reference label may continue on the next line),
+    ///   and no link's text holds a literal bracket (an extended autolink's
+    ///   text holds brackets cmark took as tokens, a `<…>` autolink's
+    ///   brackets it did not);
     /// - the source holds no `\]` and no `&` before a letter or `#`: no
     ///   escape or entity makes a literal that no token made (`&rsqb;` a
     ///   `]` that closes nothing, `&lowbar;` a `_` that makes a real `_`
@@ -41,7 +43,7 @@ enum SettledInlines {
     static func leaveNothingOpen(_ inlines: ArraySlice<Inline>, source: UnsafeBufferPointer<UInt8>) -> Bool {
         guard sourceIsPlain(source) else { return false }
         var brackets = 0
-        return isSettled(inlines, brackets: &brackets, countsBrackets: true) && brackets == 0
+        return isSettled(inlines, brackets: &brackets, inLink: false) && brackets == 0
     }
 
     private static func sourceIsPlain(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -59,22 +61,22 @@ enum SettledInlines {
         return true
     }
 
-    private static func isSettled(_ inlines: ArraySlice<Inline>, brackets: inout Int, countsBrackets: Bool) -> Bool {
+    private static func isSettled(_ inlines: ArraySlice<Inline>, brackets: inout Int, inLink: Bool) -> Bool {
         for index in inlines.indices {
             switch inlines[index] {
             case .text(let string):
                 let next = inlines.index(after: index)
                 let beforeBreak = next < inlines.endIndex && inlines[next].isLineBreak
                 guard
-                    textIsSettled(string, beforeBreak: beforeBreak, brackets: &brackets, countsBrackets: countsBrackets)
+                    textIsSettled(string, beforeBreak: beforeBreak, brackets: &brackets, inLink: inLink)
                 else { return false }
             case .emphasis(let children), .strong(let children), .strikethrough(let children):
-                guard isSettled(children[...], brackets: &brackets, countsBrackets: countsBrackets) else {
+                guard isSettled(children[...], brackets: &brackets, inLink: inLink) else {
                     return false
                 }
             case .link(_, _, let children), .image(_, _, let children):
                 var inner = 0
-                guard isSettled(children[...], brackets: &inner, countsBrackets: false) else { return false }
+                guard isSettled(children[...], brackets: &inner, inLink: true) else { return false }
             case .code, .html, .softBreak, .lineBreak:
                 continue
             }
@@ -83,7 +85,7 @@ enum SettledInlines {
     }
 
     private static func textIsSettled(
-        _ string: String, beforeBreak: Bool, brackets: inout Int, countsBrackets: Bool
+        _ string: String, beforeBreak: Bool, brackets: inout Int, inLink: Bool
     ) -> Bool {
         var bytes = string.utf8.makeIterator()
         var previous: UInt8? = nil
@@ -104,15 +106,17 @@ enum SettledInlines {
             case UInt8(ascii: "*"), UInt8(ascii: "_"):
                 pending = (byte, previous)
             case UInt8(ascii: "["):
-                if countsBrackets { brackets += 1 }
+                guard !inLink else { return false }
+                brackets += 1
             case UInt8(ascii: "]"):
+                guard !inLink else { return false }
                 // `](` and `][` look for a destination or label that may
                 // span lines.
                 var lookahead = bytes
                 let after = lookahead.next()
                 guard after == nil ? beforeBreak : after != UInt8(ascii: "(") && after != UInt8(ascii: "[")
                 else { return false }
-                if countsBrackets && brackets > 0 { brackets -= 1 }
+                if brackets > 0 { brackets -= 1 }
             case UInt8(ascii: "<"):
                 var lookahead = bytes
                 guard let after = lookahead.next(), !mayStartTag(after) else { return false }

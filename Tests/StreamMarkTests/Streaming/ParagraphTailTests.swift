@@ -52,6 +52,7 @@ import Testing
         ("a <!--\ntwo", " -->"),
         ("a <\ntwo", "x"),
         ("&#91;a&#93; [b\ntwo", "] x"), ("a&lowbar;_b\ntwo", "_ c"), ("x&rsqb; [b\ntwo", "](/u)"),
+        ("see www.a.com/[x\ntwo", "](/u)"), ("<http://a]b> [x\ntwo", "](/u)"),
         ("\\] [b\ntwo", "](/u)"),
         ("[x]: /u\ntwo", " [x]"),
         ("[c][]\ntwo", " more"),
