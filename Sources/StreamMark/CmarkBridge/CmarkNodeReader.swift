@@ -249,7 +249,8 @@ struct CmarkNodeReader {
         var inlines: [Inline] = []
         /// Text not yet added: cmark splits text at special characters;
         /// adjacent text nodes are merged (the merged form renders
-        /// identically), by appending, so k pieces cost O(total length).
+        /// identically), by appending, so k pieces cost O(total length),
+        /// and empty ones dropped.
         var text: String?
 
         mutating func append(_ inline: Inline) {
@@ -261,9 +262,15 @@ struct CmarkNodeReader {
             inlines.append(inline)
         }
 
+        /// Adds the pending text, unless it is empty: cmark leaves an empty
+        /// text node where it stripped the spaces before a hard line break
+        /// (`*e*  ` and a line ending). The extension layer drops such
+        /// nodes when it runs on a paragraph, and it runs only on
+        /// paragraphs whose text may hold an extension, so keeping them
+        /// would make a paragraph's first lines depend on its later ones.
         mutating func flush() {
             if let pending = text {
-                inlines.append(.text(pending))
+                if !pending.isEmpty { inlines.append(.text(pending)) }
                 text = nil
             }
         }

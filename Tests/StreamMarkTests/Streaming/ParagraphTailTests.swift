@@ -32,7 +32,7 @@ import Testing
         ("backslash\\\ntwo", " *more*"),
         ("one\n    indented continuation", " `more`"),
         ("one\ntwo\nthree", "\nfour five"),
-        ("x [a\nb] c\ntwo", " *more*"),
+        ("x [a\nb] c\ntwo", " *more*"), ("*e*  \n`` two", " www.x.com"),
     ])
     func settledLinesAreNotParsedAgain(start: String, appended: String) {
         expectTail(start, appended, tail: true)
