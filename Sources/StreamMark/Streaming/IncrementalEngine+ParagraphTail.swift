@@ -156,11 +156,7 @@ extension IncrementalEngine {
     private mutating func parseParagraph(
         from start: Int, text: UnsafeBufferPointer<UInt8>, parsed: inout Int
     ) -> (end: Int, inlines: [Inline])? {
-        var buffer: [UInt8] = []
-        for segment in carriers(for: start..<text.count, in: text) {
-            buffer.append(contentsOf: text[segment.text])
-            buffer.append(contentsOf: Self.separator)
-        }
+        var buffer = carrierPrefix(for: start..<text.count, in: text)
         let contentStart = buffer.count
         buffer.append(contentsOf: text[start...])
         parsed += buffer.count

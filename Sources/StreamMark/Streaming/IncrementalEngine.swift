@@ -166,15 +166,7 @@ struct IncrementalEngine: Sendable {
         var stub: Range<Int>? = nil
         if case .code(let fenceLine, _, _) = mode { stub = fenceLine }
         if case .table(let lines, _) = mode { stub = lines }
-        var buffer: [UInt8] = []
-        var carriers = carriers(for: tail, in: text)
-        if !carriers.isEmpty {
-            for segment in carriers {
-                buffer.append(contentsOf: text[segment.text])
-                buffer.append(contentsOf: Self.separator)
-            }
-            carriers.removeAll()
-        }
+        var buffer = carrierPrefix(for: tail, in: text)
         let contentStart = buffer.count
         var pieces: [(buffer: Int, document: Int)] = []
         if let stub {
@@ -240,13 +232,25 @@ struct IncrementalEngine: Sendable {
         return blocks
     }
 
+    /// The text of the frozen segments whose definitions the text in `range`
+    /// may use, each followed by ``separator``: what a standalone parse of
+    /// that text needs in front of it.
+    mutating func carrierPrefix(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var buffer: [UInt8] = []
+        for segment in carriers(for: range, in: text) {
+            buffer.append(contentsOf: text[segment.text])
+            buffer.append(contentsOf: Self.separator)
+        }
+        return buffer
+    }
+
     /// Frozen segments whose definitions the text in `range` may use.
-    mutating func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
+    private mutating func carriers(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [Segment] {
         guard references.hasDefinitions else { return [] }
         var range = range
         // Inside an open fenced code block nothing uses a label until a line
         // that may close the fence.
-        if case .code(let stub, _, _) = mode, Self.indentedStubLiteral(stub, in: text) == nil {
+        if case .code(let stub, _, _) = mode, Self.indentedStubContent(stub, in: text) == nil {
             range = Self.firstFenceLikeLine(in: text, range)..<range.upperBound
         }
         let keys = ReferenceKeys.references(in: text, range)
@@ -294,8 +298,8 @@ struct IncrementalEngine: Sendable {
             guard case .codeBlock = container.kind, let first = blocks.first, case .codeBlock(let code) = first.kind,
                 first.range.lowerBound == container.range.lowerBound
             else { return false }
-            guard let stubLiteral = Self.indentedStubLiteral(stub, in: text) else { return code.fenced }
-            return !code.fenced && code.literal.utf8.starts(with: stubLiteral)
+            guard let stubContent = Self.indentedStubContent(stub, in: text) else { return code.fenced }
+            return !code.fenced && Self.literal(code.literal, startsWithLine: stubContent, in: text)
         case .table(_, let k):
             guard case .table(let old) = container.kind, let first = blocks.first, case .table(let new) = first.kind,
                 old == new, first.range.lowerBound == container.range.lowerBound, k < container.children.count
@@ -350,7 +354,7 @@ struct IncrementalEngine: Sendable {
             case .codeBlock(var code) = root.children[frozenTop].kind
         else { return nil }
         // An indented block's stub line is content: its literal leads the window's.
-        let stubLiteralCount = Self.indentedStubLiteral(fenceLine, in: text)?.count ?? 0
+        let stubLiteralCount = Self.indentedStubContent(fenceLine, in: text).map { $0.count + 1 } ?? 0
         let windowLiteral = windowCode.literal.utf8.dropFirst(stubLiteralCount)
         // Release the tree's reference so the literal is uniquely owned.
         root.children[frozenTop].kind = .thematicBreak
@@ -660,10 +664,10 @@ struct IncrementalEngine: Sendable {
             contentStart = end
             if !code.fenced {
                 // An indented block: its first line is the stub, and frozen.
-                guard let stubLiteral = Self.indentedStubLiteral(fenceLine, in: text),
-                    code.literal.utf8.starts(with: stubLiteral)
+                guard let stubContent = Self.indentedStubContent(fenceLine, in: text),
+                    Self.literal(code.literal, startsWithLine: stubContent, in: text)
                 else { return }
-                frozenLength = stubLiteral.count
+                frozenLength = stubContent.count + 1
                 frozenEnd = Self.lineEnd(of: start, in: text)
             }
         default:
@@ -694,19 +698,27 @@ struct IncrementalEngine: Sendable {
         mode = .code(fenceLine: fenceLine, frozenLength: frozenLength + literalEnd, frozenEnd: frozenEnd)
     }
 
-    /// The literal an indented code block's first line contributes, if
-    /// `stub` is such a line starting with four spaces (which cmark strips):
-    /// the rest of the line and a line feed; `nil` for a fence line.
+    /// What an indented code block's first line contributes to its literal
+    /// (followed by a line feed), if `stub` is such a line starting with
+    /// four spaces, which cmark strips: the rest of the line. `nil` for a
+    /// fence line.
     ///
     /// - Complexity: O(line).
-    static func indentedStubLiteral(_ stub: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func indentedStubContent(_ stub: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let contentStart = stub.lowerBound + 4
         guard contentStart < stub.upperBound, text[stub.lowerBound..<contentStart].allSatisfy({ $0 == 0x20 }) else {
             return nil
         }
-        var literal = Array(text[contentStart..<lineEnd(of: contentStart, in: text)])
-        literal.append(0x0A)
-        return literal
+        return contentStart..<lineEnd(of: contentStart, in: text)
+    }
+
+    /// Whether `literal` starts with the text in `line` and a line feed.
+    private static func literal(
+        _ literal: String, startsWithLine line: Range<Int>, in text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let utf8 = literal.utf8
+        guard utf8.count > line.count, utf8.starts(with: text[line]) else { return false }
+        return utf8[utf8.index(utf8.startIndex, offsetBy: line.count)] == 0x0A
     }
 
     /// Records frozen text as a segment if it may define or use labels.

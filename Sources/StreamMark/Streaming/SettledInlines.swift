@@ -75,8 +75,8 @@ enum SettledInlines {
                     return false
                 }
             case .link(_, _, let children), .image(_, _, let children):
-                var inner = 0
-                guard isSettled(children[...], brackets: &inner, inLink: true) else { return false }
+                // In a link, any literal bracket is unsettled (the count is untouched).
+                guard isSettled(children[...], brackets: &brackets, inLink: true) else { return false }
             case .code, .html, .softBreak, .lineBreak:
                 continue
             }
