@@ -142,6 +142,7 @@ struct StreamCommand {
             + "blocks=\(document.root.subtreeCount) stale-appends=\(statistics.staleAppends) "
             + "max-stale-bytes=\(statistics.maxStaleBytes) in-place-appends=\(statistics.inPlaceAppends)"
             + " paragraph-tail-appends=\(statistics.paragraphTailAppends)"
+            + " table-row-appends=\(statistics.tableRowAppends)"
         if let counts = output.renderCounts {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }

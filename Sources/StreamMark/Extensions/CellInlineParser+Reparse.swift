@@ -256,6 +256,12 @@ extension CellInlineParser {
                 result.remainder.append(block)
             }
         }
+        // A block the remainder leaves open (a fence without its closing
+        // line) ran on into the context: parse the remainder again at the
+        // end of a buffer, as it is at the end of its container.
+        if let remainder, result.remainder.contains(where: { $0.range.upperBound >= Self.contextBase }) {
+            result.remainder = remainderAtEnd(remainder)
+        }
         var next = 0
         for index in cells.indices {
             if let inlines = plain[index] {
@@ -266,6 +272,23 @@ extension CellInlineParser {
             }
         }
         return result
+    }
+
+    /// The blocks of `remainder` parsed after the context (whose groups
+    /// leave no block open, see ``referenceLines(of:outside:)``) and a
+    /// thematic break, with nothing after them: an unclosed fence or HTML
+    /// block ends where the remainder does.
+    private func remainderAtEnd(_ remainder: Remainder) -> [Block] {
+        var buffer = contextText(for: [remainder.bytes])
+        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        let start = buffer.count
+        buffer.append(contentsOf: remainder.bytes)
+        let blocks = buffer.withUnsafeBufferPointer { pointer in
+            CmarkNodeReader.parse(pointer, smart: smart, contentStart: start) { offset in
+                remainder.documentOffset(min(max(offset - start, 0), remainder.bytes.count))
+            }
+        }
+        return blocks
     }
 
     /// Whether cmark would parse the (trimmed) cell text as one text node

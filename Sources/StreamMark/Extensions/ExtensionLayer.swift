@@ -22,23 +22,31 @@ enum ExtensionLayer {
         to blocks: inout [Block], text: UnsafeBufferPointer<UInt8>, options: ParseOptions,
         cells: CellInlineParser
     ) -> ExtensionWork {
-        let extensions = options.extensions
-        if extensions.isEmpty { return ExtensionWork() }
-        // Only the lines around link reference definitions matter to cells:
-        // reduce the context once, indexed by label, instead of re-parsing
-        // it for every table.
+        if options.extensions.isEmpty { return ExtensionWork() }
+        let layer = walker(text: text, options: options, cells: cells)
+        blocks = layer.transformTopLevel(blocks)
+        return layer.work.value
+    }
+
+    /// The walker that applies the extensions of `options` to blocks of
+    /// `text`. Only the lines around link reference definitions matter to
+    /// cells: the cell parser's context is reduced once, indexed by label,
+    /// instead of being re-parsed for every table.
+    ///
+    /// - Complexity: O(context) when tables are on and the context holds a `|`.
+    static func walker(text: UnsafeBufferPointer<UInt8>, options: ParseOptions, cells: CellInlineParser)
+        -> ExtensionWalker
+    {
         var reduced = cells
-        if extensions.contains(.table) {
+        if options.extensions.contains(.table) {
             // No `|`, no table, no cell to parse: skip the reduction.
             reduced.references = ReferenceContext(
                 groups: cells.context.contains(UInt8(ascii: "|"))
                     ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
             reduced.context = []
         }
-        let layer = ExtensionWalker(
-            text: text, extensions: extensions, cells: reduced, lines: SourceLines(text: text))
-        blocks = layer.transformTopLevel(blocks)
-        return layer.work.value
+        return ExtensionWalker(
+            text: text, extensions: options.extensions, cells: reduced, lines: SourceLines(text: text))
     }
 
     /// Whether the extensions make `list` loose although cmark found it

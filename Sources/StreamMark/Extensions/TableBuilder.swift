@@ -16,7 +16,7 @@ struct TableBuilder {
 
     /// The bytes cmark-gfm scans for a line: content from the first
     /// non-space byte through the line ending (a missing one counts as `\n`).
-    private func rowBytes(_ line: SourceLine) -> [UInt8] {
+    func rowBytes(_ line: SourceLine) -> [UInt8] {
         var bytes = Array(text[line.contentStart..<line.end])
         if line.endingLength == 0 {
             bytes.append(0x0A)
@@ -192,26 +192,12 @@ struct TableBuilder {
         // One cmark parse for the paragraph before, the cells, and the rest.
         let columns = header.count
         var cellTexts: [[UInt8]] = header.map(\.text)
-        for (_, cells) in rows {
-            for index in 0..<columns { cellTexts.append(index < cells.count ? cells[index].text : []) }
-        }
+        for (_, cells) in rows { cellTexts.append(contentsOf: Self.texts(of: cells, columns: columns)) }
         var paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
-        // Escaped tildes stay apart from delimiters, escapes in URL-shaped
-        // words from autolinks (see `EscapedTilde`), unless the text
-        // already holds the stand-ins.
-        let autolink = walker.extensions.contains(.autolink)
-        let standIns =
-            (walker.extensions.contains(.strikethrough) || autolink)
-            && !cellTexts.contains(where: EscapedTilde.holdsStandIns)
-            && !(paragraphText.map(EscapedTilde.holdsStandIns) ?? false)
+        let standIns = usesStandIns(cellTexts, paragraph: paragraphText)
         if standIns {
-            cellTexts = cellTexts.map { EscapedTilde.substituted($0, urls: autolink) }
-            paragraphText = paragraphText.map { EscapedTilde.substituted($0, urls: autolink) }
-        }
-        func extensions(_ inlines: [Inline]) -> [Inline] {
-            standIns
-                ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true))
-                : walker.inlineExtensions(inlines)
+            cellTexts = cellTexts.map { substituted($0) }
+            paragraphText = paragraphText.map { substituted($0) }
         }
         let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
         let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
@@ -222,35 +208,19 @@ struct TableBuilder {
             result.append(
                 Block(
                     id: block.id,
-                    kind: .paragraph(inlines: extensions(parsed.paragraph)),
+                    kind: .paragraph(inlines: extensions(parsed.paragraph, standIns: standIns)),
                     range: block.range.lowerBound..<end))
         }
         let headerLine = all[headerIndex]
-        var cellIndex = 0
-        func cell(_ line: SourceLine, _ cells: [TableRowScanner.Cell], _ column: Int) -> TableCell {
-            defer { cellIndex += 1 }
-            let inlines = extensions(parsed.cells[cellIndex])
-            if column < cells.count {
-                let range = cells[column].range
-                return TableCell(
-                    inlines: inlines, range: line.contentStart + range.lowerBound..<line.contentStart + range.upperBound
-                )
-            }
-            return TableCell(inlines: inlines, range: line.end..<line.end)
-        }
-        let headerCells = (0..<columns).map { cell(headerLine, header, $0) }
+        var cellInlines = parsed.cells[...]
+        let headerCells = self.cells(headerLine, header, columns: columns, inlines: &cellInlines, standIns: standIns)
         let alignments = delimiter.map { cell -> TableAlignment in
             let left = cell.text.first == UInt8(ascii: ":")
             let right = cell.text.last == UInt8(ascii: ":")
             return left && right ? .center : left ? .left : right ? .right : .none
         }
-        var children: [Block] = []
-        for (line, cells) in rows {
-            let rowCells = (0..<columns).map { cell(line, cells, $0) }
-            children.append(
-                Block(
-                    id: .source(line.contentStart), kind: .tableRow(cells: rowCells),
-                    range: line.contentStart..<line.end))
+        let children = rows.map { line, cells in
+            row(line, cells, columns: columns, inlines: &cellInlines, standIns: standIns)
         }
         let tableEnd = rows.last?.0.end ?? all[headerIndex + 1].end
         result.append(

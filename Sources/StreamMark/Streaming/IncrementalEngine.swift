@@ -73,6 +73,9 @@ struct IncrementalEngine: Sendable {
     var paragraphTail: ParagraphTail? = nil
     /// Whether the last update parsed only the open paragraph's unsettled lines.
     var extendedTail = false
+    /// Whether the last update rebuilt only the open table's last row
+    /// (see ``extendTableRow(root:text:parsed:patches:)``).
+    var extendedRow = false
 
     enum Mode: Sendable, Equatable {
         case top
@@ -111,6 +114,8 @@ struct IncrementalEngine: Sendable {
                 || extendFenceLine(root: &root, text: text, lineStart: lineStart, patches: &patches)
                 || extendCodeLine(root: &root, text: text, lineStart: lineStart, patches: &patches))
         if extendedInPlace { return 0 }
+        extendedRow = !final && extendTableRow(root: &root, text: text, parsed: &parsed, patches: &patches)
+        if extendedRow { return parsed }
         extendedTail = !final && extendParagraphTail(root: &root, text: text, parsed: &parsed, patches: &patches)
         if extendedTail { return parsed }
         // A large window waits until it has grown enough (amortized O(n)).
@@ -404,7 +409,7 @@ struct IncrementalEngine: Sendable {
         return Block(id: root.id, kind: root.kind, range: root.range, children: children)
     }
 
-    private func appendDiff(from old: Block, to new: Block, first: Int, skip: Int, into patches: inout [Patch]) {
+    func appendDiff(from old: Block, to new: Block, first: Int, skip: Int, into patches: inout [Patch]) {
         let containerID = skip > 0 ? new.children.first?.id : nil
         var diff: [Patch] = []
         TreeDiff.appendPatches(from: old, to: new, into: &diff)

@@ -37,6 +37,10 @@ extension StreamingDocument {
         /// lines: those after the lines whose inlines nothing that follows
         /// can change (`docs/architecture.md`, "Paragraph tail").
         public var paragraphTailAppends = 0
+        /// Appends answered by rebuilding only the open table's last row from
+        /// its line, parsing only that row's cells (`docs/architecture.md`,
+        /// "Table row").
+        public var tableRowAppends = 0
         /// Swift-side work of the last append.
         public var lastWork = Work()
         /// Swift-side work since the start.

@@ -112,6 +112,7 @@ public struct StreamingDocument: Sendable {
         statistics.totalParsedBytes += parsed
         if engine.extendedInPlace { statistics.inPlaceAppends += 1 }
         if engine.extendedTail { statistics.paragraphTailAppends += 1 }
+        if engine.extendedRow { statistics.tableRowAppends += 1 }
         statistics.patches += patches.count
         statistics.lastWork = engine.work
         statistics.totalWork.add(engine.work)

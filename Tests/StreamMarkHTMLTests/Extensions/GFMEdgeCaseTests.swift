@@ -24,6 +24,10 @@ import Testing
         "| a | b |\n| - | - |\n| 1 |\n| 1 | 2 | 3 |\n",
         "| a | b |\n| - |\n",
         "| a |\n| - | - |\nx\n",
+        // A fence after a table's lines, left open at the end of the text:
+        // its literal ends with the text, not with the cells' context.
+        "[x]: /u\n\nh | i\n-|-\n|\r\n`c``c```_\n```[x]",
+        "[x]: /u\n\nh | i | j\n-|-|-\n|\r\n~~s~~http://b.org y z`日本\n`c``c```````_\n```[x]",
         "a\n-:\n",
         "| `a|b` | c \\| d |\n| - | - |\n| \\\\| | x |\n",
         "> | a | b |\n> | - | - |\n> | 1 | 2 |\n\nafter\n",

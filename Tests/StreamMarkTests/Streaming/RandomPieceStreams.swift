@@ -11,12 +11,14 @@ struct RandomPieceStreams {
     var inPlaceAppends = 0
     /// Appends answered by parsing the open paragraph's tail, counted the same way.
     var paragraphTailAppends = 0
+    /// Appends answered by rebuilding the open table's last row, counted the same way.
+    var tableRowAppends = 0
 
     /// Streams 200 texts, each `start` (picked by the seed) followed by 10
     /// to 49 random `pieces`, in random chunks through the harness (every
     /// prefix equals the one-shot parse, ranges included, and the patches
-    /// rebuild the tree), then once more to count the in-place and
-    /// paragraph-tail appends.
+    /// rebuild the tree), then once more to count the in-place,
+    /// paragraph-tail and table-row appends.
     init(pieces: [String], starts: [String] = [""], options: ParseOptions) {
         for seed in UInt64(1)...200 {
             var generator = SplitMix64(seed: seed)
@@ -39,6 +41,7 @@ struct RandomPieceStreams {
             }
             inPlaceAppends += document.statistics.inPlaceAppends
             paragraphTailAppends += document.statistics.paragraphTailAppends
+            tableRowAppends += document.statistics.tableRowAppends
         }
     }
 }

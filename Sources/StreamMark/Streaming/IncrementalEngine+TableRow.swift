@@ -1,0 +1,103 @@
+extension IncrementalEngine {
+    /// Answers an append that only lengthens the last row of the open
+    /// top-level table by rebuilding that row from its line alone: the
+    /// table's header and delimiter lines are not parsed again, and only the
+    /// row's cells go to cmark. Returns whether it did; otherwise nothing
+    /// changed and the caller parses the window as usual.
+    ///
+    /// The window of an open table is its header and delimiter lines (the
+    /// stub) followed by its last row. The append qualifies when
+    /// - the tree is current, the window defines no label, and the engine is
+    ///   narrowed to the table with only its last row open, on the text's
+    ///   last line, which the new bytes do not end;
+    /// - the stub's delimiter line holds a `|` (so that it is no setext
+    ///   underline), and the row's line starts with a byte that starts no
+    ///   block and cannot make the lines before it a heading: not a space,
+    ///   tab, digit or one of `# > - * _ + = ~ <`, nor three backticks. The
+    ///   line then continues the table's paragraph for cmark, and the
+    ///   table's header is found where it was;
+    /// - the line scans as a row (``TableBuilder/lastRow(_:headerLine:)``);
+    /// - the frozen text in front of the window (the carriers of the
+    ///   labels the row uses) holds no code or HTML block: no run of three
+    ///   backticks or tildes, no `<`, tab or four spaces in a row. The cells' parser then
+    ///   finds the same definitions in it without cmark's block ranges.
+    /// - the window stays within ``RefreshSchedule/threshold`` (a longer one
+    ///   is left to the schedule, which amortizes it).
+    ///
+    /// The patches are what the window parse's diff would emit.
+    ///
+    /// - Complexity: O(stub + row line + carriers), one cmark parse of the
+    ///   row's cells.
+    mutating func extendTableRow(
+        root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
+    ) -> Bool {
+        let oldEnd = root.range.upperBound
+        guard case .table(let stub, let k) = mode, frozenTop == root.children.count - 1,
+            root.children[frozenTop].children.count == k + 1,
+            root.children[frozenTop].children[k].range.lowerBound == windowStart, lastLineStart == windowStart,
+            stub.count + text.count - windowStart <= RefreshSchedule.threshold, oldEnd < text.count,
+            schedule.staleBytes(textCount: oldEnd) == 0, windowDefinitionText.isEmpty, windowDefinitionKeys.isEmpty,
+            Self.delimiterLineHoldsPipe(stub, in: text), Self.mayContinueTable(text, line: windowStart)
+        else { return false }
+        for i in oldEnd..<text.count where text[i] == 0x0A || text[i] == 0x0D { return false }
+        var context = carrierPrefix(for: windowStart..<text.count, in: text)
+        guard !Self.mayHoldLiteralBlock(context) else { return false }
+        context.append(contentsOf: text[stub])
+        context.append(contentsOf: text[windowStart...])
+        let walker = ExtensionLayer.walker(
+            text: text, options: options,
+            cells: CellInlineParser(context: context, smart: options.smartPunctuation))
+        let line = walker.lines.strip(lineStart: windowStart, prefixes: [])
+        let headerLine = walker.lines.strip(lineStart: stub.lowerBound, prefixes: [])
+        guard let row = TableBuilder(walker: walker).lastRow(line, headerLine: headerLine) else { return false }
+        parsed += text.count - windowStart
+        work.bytesCopied += context.count
+        work.blocksConverted += 1
+
+        let oldView = Self.tailView(root, from: frozenTop, skip: k)
+        root.children[frozenTop].children[k] = row
+        let start = root.children[frozenTop].range.lowerBound
+        root.children[frozenTop].range = start..<max(start, row.range.upperBound)
+        root.range = 0..<text.count
+        let newView = Self.tailView(root, from: frozenTop, skip: k)
+        appendDiff(from: oldView, to: newView, first: frozenTop, skip: k, into: &patches)
+        work.blocksCompared += oldView.subtreeCount + newView.subtreeCount
+        schedule.didParse(textCount: text.count)
+        return true
+    }
+
+    /// Whether the second line of a table's stub (its delimiter row) holds a `|`.
+    private static func delimiterLineHoldsPipe(_ stub: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let second = nextLineStart(after: stub.lowerBound, in: text)
+        guard second < stub.upperBound else { return false }
+        return text[second..<lineEnd(of: second, in: text)].contains(UInt8(ascii: "|"))
+    }
+
+    /// Whether the line at `start` begins with a byte after which it can
+    /// only continue a paragraph (see ``extendTableRow(root:text:parsed:patches:)``).
+    private static func mayContinueTable(_ text: UnsafeBufferPointer<UInt8>, line start: Int) -> Bool {
+        guard start < text.count else { return false }
+        let first = text[start]
+        if first == UInt8(ascii: "`") {
+            return !(start + 2 < text.count && text[start + 1] == first && text[start + 2] == first)
+        }
+        if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
+        return !Array("#>-*_+=~< \t\n\r".utf8).contains(first)
+    }
+
+    /// Whether text may hold a code or HTML block: a run of three backticks
+    /// or tildes, a `<`, a tab, or four spaces in a row.
+    private static func mayHoldLiteralBlock(_ bytes: [UInt8]) -> Bool {
+        var run = (byte: UInt8(0), count: 0)
+        for byte in bytes {
+            if byte == 0x09 || byte == UInt8(ascii: "<") { return true }
+            run = byte == run.byte ? (byte, run.count + 1) : (byte, 1)
+            switch byte {
+            case UInt8(ascii: "`"), UInt8(ascii: "~"): if run.count == 3 { return true }
+            case 0x20: if run.count == 4 { return true }
+            default: break
+            }
+        }
+        return false
+    }
+}
