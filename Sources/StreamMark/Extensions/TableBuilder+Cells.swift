@@ -57,21 +57,40 @@ extension TableBuilder {
     /// `headerLine`, built from the row's own line: what ``tables(in:setextHeading:prefixes:firstLineStart:followers:)``
     /// makes of that line when the table's lines are parsed with it, if
     /// the line continues the table's paragraph for cmark (the caller
-    /// checks that) and scans as a row. Only the row's cells are parsed;
-    /// the header's texts are scanned for stand-ins, which apply to the
-    /// whole table.
+    /// checks that) and scans as a row. `nil` if it does not, or if the
+    /// line holds a stand-in character (see `EscapedTilde`: then the
+    /// stand-ins, which apply to the whole table, would change the header).
+    ///
+    /// A cell of `previous` (the row's cells before its line grew) whose
+    /// range is unchanged keeps its inlines: each cell is parsed on its own
+    /// with the same definitions in scope, so only the cells the new bytes
+    /// reach are parsed.
     ///
     /// - Complexity: O(header line + row line), one cmark parse of the
-    ///   row's cells that are not plain text.
-    func lastRow(_ line: SourceLine, headerLine: SourceLine) -> Block? {
+    ///   changed cells that are not plain text.
+    func lastRow(_ line: SourceLine, headerLine: SourceLine, previous: [TableCell]) -> Block? {
         let bytes = rowBytes(line)
         guard !BlockStartScanner(bytes: bytes).startsBlockInTable(), let scanned = TableRowScanner(bytes: bytes).row(),
-            let header = TableRowScanner(bytes: rowBytes(headerLine)).row()
+            let header = TableRowScanner(bytes: rowBytes(headerLine)).row(),
+            !EscapedTilde.holdsStandIns(bytes)
         else { return nil }
-        var texts = Self.texts(of: scanned, columns: header.count)
-        let standIns = usesStandIns(header.map(\.text) + texts, paragraph: nil)
-        if standIns { texts = texts.map { substituted($0) } }
+        let columns = header.count
+        let standIns = usesStandIns(header.map(\.text), paragraph: nil)
+        // Columns whose cell kept its range keep their inlines; the others
+        // (and the empty cells of missing columns) are parsed.
+        let kept = (0..<columns).map { column -> TableCell? in
+            guard column < scanned.count, column < previous.count, !scanned[column].range.isEmpty else { return nil }
+            let range = scanned[column].range
+            let cell = previous[column]
+            return cell.range == line.contentStart + range.lowerBound..<line.contentStart + range.upperBound
+                ? cell : nil
+        }
+        let texts = Self.texts(of: scanned, columns: columns).enumerated().map { column, text in
+            kept[column] != nil ? [] : standIns ? substituted(text) : text
+        }
         var inlines = walker.cells.reparse(paragraph: nil, cells: texts, remainder: nil).cells[...]
-        return row(line, scanned, columns: header.count, inlines: &inlines, standIns: standIns)
+        var cells = cells(line, scanned, columns: columns, inlines: &inlines, standIns: standIns)
+        for (column, cell) in kept.enumerated() where cell != nil { cells[column] = cell! }
+        return Block(id: .source(line.contentStart), kind: .tableRow(cells: cells), range: line.contentStart..<line.end)
     }
 }

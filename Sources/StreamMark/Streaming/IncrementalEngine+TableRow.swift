@@ -49,7 +49,10 @@ extension IncrementalEngine {
             cells: CellInlineParser(context: context, smart: options.smartPunctuation))
         let line = walker.lines.strip(lineStart: windowStart, prefixes: [])
         let headerLine = walker.lines.strip(lineStart: stub.lowerBound, prefixes: [])
-        guard let row = TableBuilder(walker: walker).lastRow(line, headerLine: headerLine) else { return false }
+        let table = root.children[frozenTop]
+        guard case .tableRow(let previous) = table.children[k].kind,
+            let row = TableBuilder(walker: walker).lastRow(line, headerLine: headerLine, previous: previous)
+        else { return false }
         parsed += text.count - windowStart
         work.bytesCopied += context.count
         work.blocksConverted += 1

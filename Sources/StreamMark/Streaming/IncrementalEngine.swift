@@ -105,6 +105,7 @@ struct IncrementalEngine: Sendable {
     ) -> Int {
         var parsed = 0
         work = StreamingDocument.Statistics.Work()
+        (extendedRow, extendedTail) = (false, false)
         let lineStart = lastLineStart
         trackLastLine(text)
         extendedInPlace =

@@ -51,6 +51,18 @@ import Testing
         expectRow(start, appended, row: false)
     }
 
+    /// Each append is counted once, as what answered it: an append answered
+    /// in place after a paragraph-tail or table-row append is not counted
+    /// as one of those again (the flags of the last update were kept).
+    @Test func appendsAreCountedOnce() {
+        var document = StreamingDocument()
+        let pieces = ["one\ntwo", " *three* x", "yz", "\n\na | b\n|-|-|\n0\n| *x", "* y", "\n\nplain", " text"]
+        for piece in pieces { document.append(piece) }
+        #expect(document.statistics.paragraphTailAppends == 1)
+        #expect(document.statistics.tableRowAppends == 1)
+        #expect(document.statistics.inPlaceAppends == 2)
+    }
+
     /// Seeded tables whose rows mix the constructs a cell can hold with
     /// line starts that may begin a block, streamed in random chunks
     /// through the prefix-identity harness.
