@@ -5,7 +5,7 @@ extension IncrementalEngine {
     /// parses the window as usual.
     ///
     /// The append qualifies when the tree is current (no stale bytes), the
-    /// engine is in its code window (``Mode/code(fenceLine:frozenLength:frozenEnd:)``)
+    /// engine is in its code window (``CodeWindow``)
     /// with the code block the document's last child, still open and ending
     /// at the end of the text, and when every line the new bytes touch is,
     /// and stays, a content line:
@@ -40,7 +40,9 @@ extension IncrementalEngine {
         root: inout Block, text: UnsafeBufferPointer<UInt8>, lineStart: Int, patches: inout [Patch]
     ) -> Bool {
         let oldEnd = root.range.upperBound
-        guard case .code(let fenceLine, let frozenLength, _) = mode, frozenTop == root.children.count - 1,
+        guard let window = nested as? CodeWindow else { return false }
+        let (fenceLine, frozenLength) = (window.fenceLine, window.frozenLength)
+        guard frozenTop == root.children.count - 1,
             schedule.staleBytes(textCount: oldEnd) == 0, oldEnd < text.count, windowDefinitionText.isEmpty,
             windowDefinitionKeys.isEmpty, fenceLine.upperBound <= oldEnd, text[oldEnd - 1] != 0x0D,
             root.children[frozenTop].range.upperBound == (text[oldEnd - 1] == 0x0A ? oldEnd - 1 : oldEnd),
@@ -66,7 +68,7 @@ extension IncrementalEngine {
             // The completed lines are frozen: the window is the new last line.
             let lastLine = text.count - (lastLineFeed + 1)
             windowStart = lastLineFeed + 1
-            mode = .code(
+            nested = CodeWindow(
                 fenceLine: fenceLine, frozenLength: code.literal.utf8.count - (lastLine > 0 ? lastLine + 1 : 0),
                 frozenEnd: lastLineFeed)
         }
@@ -149,7 +151,8 @@ extension IncrementalEngine {
     private func firstLineToCheck(
         from lineStart: Int, to end: Int, literalCount: Int, _ fence: CodeFence, _ text: UnsafeBufferPointer<UInt8>
     ) -> Int? {
-        guard case .code(let fenceLine, let frozenLength, let frozenEnd) = mode else { return nil }
+        guard let window = nested as? CodeWindow else { return nil }
+        let (fenceLine, frozenLength, frozenEnd) = (window.fenceLine, window.frozenLength, window.frozenEnd)
         if lineStart == end {
             guard literalCount == frozenLength, frozenEnd == end - 1 || end == fenceLine.upperBound else { return nil }
             return lineStart

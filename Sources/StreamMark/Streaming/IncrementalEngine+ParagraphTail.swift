@@ -143,7 +143,7 @@ extension IncrementalEngine {
     /// else (it does not start with `[`, and the window defines nothing),
     /// without smart punctuation (whose quotes pair across lines).
     private func isLoneParagraph(_ root: Block, text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard case .top = mode, !options.smartPunctuation, windowDefinitionText.isEmpty, windowDefinitionKeys.isEmpty,
+        guard nested == nil, !options.smartPunctuation, windowDefinitionText.isEmpty, windowDefinitionKeys.isEmpty,
             frozenTop == root.children.count - 1, case .paragraph = root.children[frozenTop].kind
         else { return false }
         let start = root.children[frozenTop].range.lowerBound

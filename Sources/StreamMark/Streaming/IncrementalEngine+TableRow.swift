@@ -32,7 +32,9 @@ extension IncrementalEngine {
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) -> Bool {
         let oldEnd = root.range.upperBound
-        guard case .table(let stub, let k) = mode, frozenTop == root.children.count - 1,
+        guard let window = nested as? TableWindow else { return false }
+        let (stub, k) = (window.header, window.frozenRows)
+        guard frozenTop == root.children.count - 1,
             root.children[frozenTop].children.count == k + 1,
             root.children[frozenTop].children[k].range.lowerBound == windowStart, lastLineStart == windowStart,
             stub.count + text.count - windowStart <= RefreshSchedule.threshold, oldEnd < text.count,

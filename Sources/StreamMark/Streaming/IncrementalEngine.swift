@@ -43,7 +43,9 @@ struct IncrementalEngine: Sendable {
     var windowStart = 0
     /// `root.children[0..<frozenTop]` are closed.
     var frozenTop = 0
-    var mode: Mode = .top
+    /// The window inside the open top-level block, if narrowed (see
+    /// ``NestedWindow``); otherwise the window starts at a top-level block.
+    var nested: (any NestedWindow)? = nil
     /// Frozen text that may define or use reference labels, indexed by label.
     var references = ReferenceTracker()
     var windowDefinitionText: [UInt8] = []
@@ -76,16 +78,6 @@ struct IncrementalEngine: Sendable {
     /// Whether the last update rebuilt only the open table's last row
     /// (see ``extendTableRow(root:text:parsed:patches:)``).
     var extendedRow = false
-
-    enum Mode: Sendable, Equatable {
-        case top
-        case list(frozenItems: Int, frozenLoose: Bool)
-        case quote(frozenChildren: Int)
-        /// `frozenLength`: UTF-8 bytes of the literal that come from frozen
-        /// lines (the block's literal is extended in place, never rebuilt).
-        case code(fenceLine: Range<Int>, frozenLength: Int, frozenEnd: Int)
-        case table(stub: Range<Int>, frozenRows: Int)
-    }
 
     typealias Segment = ReferenceTracker.Segment
 
@@ -128,23 +120,17 @@ struct IncrementalEngine: Sendable {
         windowBlockCount = work.blocksConverted
         var blocks = window
         // Graft the window onto the frozen part.
-        var skip = 0
         if !graftIsValid(blocks, root: root, text: text) {
             fallBackToTop(root: root, text: text)
             blocks = parseWindow(text, parsed: &parsed)
         }
-        switch mode {
-        case .top: break
-        case .list(let k, _), .quote(let k), .table(_, let k): skip = k
-        case .code: skip = 0
-        }
-        // An open fenced code block is extended in place; the diff covers
-        // only what follows it.
-        let from = frozenTop + (isCodeMode ? 1 : 0)
+        let skip = nested?.frozenChildren ?? 0
+        // An open code block is extended in place; the diff covers only
+        // what follows it.
+        let from = frozenTop + (nested?.graftsInPlace == true ? 1 : 0)
         let mark = patches.count
         let oldView = Self.tailView(root, from: from, skip: skip)
-        let codeUpdate = graftCode(blocks, into: &root, text: text)
-        apply(blocks, to: &root, text: text)
+        let codeUpdate = graft(blocks, into: &root, text: text)
         root.range = 0..<text.count
         let newView = Self.tailView(root, from: from, skip: skip)
         appendDiff(from: oldView, to: newView, first: from, skip: skip, into: &patches)
@@ -169,9 +155,7 @@ struct IncrementalEngine: Sendable {
 
     private mutating func parseWindow(_ text: UnsafeBufferPointer<UInt8>, parsed: inout Int) -> [Block] {
         let tail = windowStart..<text.count
-        var stub: Range<Int>? = nil
-        if case .code(let fenceLine, _, _) = mode { stub = fenceLine }
-        if case .table(let lines, _) = mode { stub = lines }
+        let stub = nested?.stub
         var buffer = carrierPrefix(for: tail, in: text)
         let contentStart = buffer.count
         var pieces: [(buffer: Int, document: Int)] = []
@@ -256,7 +240,7 @@ struct IncrementalEngine: Sendable {
         var range = range
         // Inside an open fenced code block nothing uses a label until a line
         // that may close the fence.
-        if case .code(let stub, _, _) = mode, Self.indentedStubContent(stub, in: text) == nil {
+        if let code = nested as? CodeWindow, !code.isIndented(in: text) {
             range = Self.firstFenceLikeLine(in: text, range)..<range.upperBound
         }
         let keys = ReferenceKeys.references(in: text, range)
@@ -282,119 +266,35 @@ struct IncrementalEngine: Sendable {
 
     // MARK: - Grafting
 
-    /// Whether the window's first block has the shape the nested mode expects.
+    /// Whether the window's first block has the shape the nested window expects.
     private func graftIsValid(_ blocks: [Block], root: Block, text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard frozenTop < root.children.count else { return true }
-        let container = root.children[frozenTop]
-        switch mode {
-        case .top:
-            return true
-        case .list(let k, _):
-            guard case .list(let old) = container.kind, let first = blocks.first,
-                case .list(let new) = first.kind, old.kind == new.kind, old.delimiter == new.delimiter,
-                k < container.children.count, let item = first.children.first
-            else { return false }
-            return item.range.lowerBound == container.children[k].range.lowerBound
-        case .quote(let k):
-            guard case .blockQuote = container.kind, let first = blocks.first, case .blockQuote = first.kind,
-                k < container.children.count, let child = first.children.first
-            else { return false }
-            return child.range.lowerBound == container.children[k].range.lowerBound
-        case .code(let stub, _, _):
-            guard case .codeBlock = container.kind, let first = blocks.first, case .codeBlock(let code) = first.kind,
-                first.range.lowerBound == container.range.lowerBound
-            else { return false }
-            guard let stubContent = Self.indentedStubContent(stub, in: text) else { return code.fenced }
-            return !code.fenced && Self.literal(code.literal, startsWithLine: stubContent, in: text)
-        case .table(_, let k):
-            guard case .table(let old) = container.kind, let first = blocks.first, case .table(let new) = first.kind,
-                old == new, first.range.lowerBound == container.range.lowerBound, k < container.children.count
-            else { return false }
-            return first.children.first?.range.lowerBound == container.children[k].range.lowerBound
-        }
+        guard frozenTop < root.children.count, let nested else { return true }
+        return nested.accepts(blocks, container: root.children[frozenTop], text: text)
     }
 
     private mutating func fallBackToTop(root: Block, text: UnsafeBufferPointer<UInt8>) {
-        mode = .top
+        nested = nil
         references.dropPending()
         if frozenTop < root.children.count {
             windowStart = Self.lineStart(of: root.children[frozenTop].range.lowerBound, in: text)
         }
     }
 
-    private func apply(_ blocks: [Block], to root: inout Block, text: UnsafeBufferPointer<UInt8>) {
-        switch mode {
-        case .top:
-            root.children.replaceSubrange(frozenTop..., with: blocks)
-        case .list(let k, let loose):
-            let window = blocks[0]
-            guard case .list(var attributes) = root.children[frozenTop].kind,
-                case .list(let windowAttributes) = window.kind
-            else { return }
-            attributes.tight = !loose && windowAttributes.tight
-            root.children[frozenTop].kind = .list(attributes)
-            graftChildren(window, at: k, into: &root)
-            root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
-        case .quote(let k), .table(_, let k):
-            graftChildren(blocks[0], at: k, into: &root)
-            root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
-        case .code:
-            // The code block itself was grafted by `graftCode`.
-            root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
-        }
-    }
-
-    private var isCodeMode: Bool {
-        if case .code = mode { true } else { false }
-    }
-
-    /// Grafts the window's code block onto the open one in place: the
-    /// literal keeps its frozen bytes and gets the window's lines appended,
-    /// so the work is O(window), not O(block). Returns the block's update
-    /// patch if its value changed.
-    private mutating func graftCode(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>)
+    /// Puts the window's blocks in place of the open part of the tree.
+    /// Returns the open block's update when the nested window grafts it in
+    /// place and its value changed (the diff does not cover it).
+    private mutating func graft(_ blocks: [Block], into root: inout Block, text: UnsafeBufferPointer<UInt8>)
         -> Patch?
     {
-        guard case .code(let fenceLine, let frozenLength, let frozenEnd) = mode,
-            let window = blocks.first, case .codeBlock(let windowCode) = window.kind,
-            case .codeBlock(var code) = root.children[frozenTop].kind
-        else { return nil }
-        // An indented block's stub line is content: its literal leads the window's.
-        let stubLiteralCount = Self.indentedStubContent(fenceLine, in: text).map { $0.count + 1 } ?? 0
-        let windowLiteral = windowCode.literal.utf8.dropFirst(stubLiteralCount)
-        // Release the tree's reference so the literal is uniquely owned.
-        root.children[frozenTop].kind = .thematicBreak
-        let oldRange = root.children[frozenTop].range
-        let (oldInfo, oldFenced) = (code.info, code.fenced)
-        let cut = code.literal.utf8.index(code.literal.utf8.startIndex, offsetBy: frozenLength)
-        let unchanged = code.literal.utf8[cut...].elementsEqual(windowLiteral)
-        if !unchanged {
-            code.literal.removeSubrange(cut...)
-            code.literal.append(String(Substring(windowLiteral)))
-            work.bytesCopied += windowLiteral.count
+        guard let nested else {
+            root.children.replaceSubrange(frozenTop..., with: blocks)
+            return nil
         }
-        code.info = windowCode.info
-        // An indented block stays one (the graft check saw the window's).
-        code.fenced =
-            stubLiteralCount == 0
-            && CodeBlockAttributes.isFenced(
-                line: UnsafeBufferPointer(rebasing: text[fenceLine.lowerBound...]).dropFirstSpaces(),
-                literal: code.literal, info: code.info)
-        root.children[frozenTop].kind = .codeBlock(code)
-        // With nothing after the frozen lines, the block ends where the
-        // last frozen line does (as cmark ends it at end of input). An
-        // indented stub is content: a block that holds more ends past it.
-        let stubEnd = stubLiteralCount > 0 ? Self.lineEnd(of: fenceLine.lowerBound, in: text) : fenceLine.upperBound
-        let end = window.range.upperBound <= stubEnd && frozenEnd >= 0 ? frozenEnd : window.range.upperBound
-        root.children[frozenTop].range = oldRange.lowerBound..<end
-        if unchanged && oldInfo == code.info && oldFenced == code.fenced && oldRange.upperBound == end { return nil }
+        let copied = nested.graft(blocks[0], into: &root.children[frozenTop], text: text)
+        root.children.replaceSubrange((frozenTop + 1)..., with: blocks.dropFirst())
+        guard nested.graftsInPlace, let copied else { return nil }
+        work.bytesCopied += copied
         return .update(id: root.children[frozenTop].id, value: root.children[frozenTop].value)
-    }
-
-    private func graftChildren(_ window: Block, at k: Int, into root: inout Block) {
-        root.children[frozenTop].children.replaceSubrange(k..., with: window.children)
-        let start = root.children[frozenTop].range.lowerBound
-        root.children[frozenTop].range = start..<max(start, window.range.upperBound)
     }
 
     /// The document with only `children[from...]`, the first of them without
@@ -471,37 +371,11 @@ struct IncrementalEngine: Sendable {
             let newStart = Self.lineStart(of: top[frozenTop + count].range.lowerBound, in: text)
             var first = frozenTop
             let containerEnd = Self.lineStart(of: top[frozenTop + 1].range.lowerBound, in: text)
-            // Text between a closed table and the next block (blank lines,
-            // link reference definitions) is not a row: it gets its own
-            // segment, which may define labels.
             var gapAfterTable: Range<Int>? = nil
-            switch mode {
-            case .list(let k, _), .quote(let k), .table(_, let k):
-                // The open container closes: its window part becomes a segment.
-                var stub: Range<Int>? = nil
-                var end = containerEnd
-                if case .table(let lines, _) = mode {
-                    stub = lines
-                    let rowsEnd = Self.nextLineStart(after: top[frozenTop].range.upperBound, in: text)
-                    end = min(max(windowStart, rowsEnd), containerEnd)
-                    gapAfterTable = end..<containerEnd
-                }
-                addSegment(
-                    windowStart..<end, place: .nested(top: frozenTop, k..<top[frozenTop].children.count),
-                    blocks: top[frozenTop].children[k...], text: text, pending: true, stub: stub)
+            if let nested {
+                gapAfterTable = recordClosing(nested, top[frozenTop], containerEnd: containerEnd, text: text)
                 first += 1
                 windowStart = containerEnd
-            case .code:
-                // Code defines and uses no labels, but the lines between the
-                // closing fence and the next block may hold definitions.
-                let afterFence = Self.nextLineStart(after: top[frozenTop].range.upperBound, in: text)
-                let gapStart = min(max(windowStart, afterFence), containerEnd)
-                addSegment(
-                    gapStart..<containerEnd, place: .top((frozenTop + 1)..<(frozenTop + 1)), blocks: [], text: text,
-                    pending: false)
-                first += 1
-                windowStart = containerEnd
-            case .top: break
             }
             references.commitPending()
             if let gap = gapAfterTable {
@@ -516,7 +390,7 @@ struct IncrementalEngine: Sendable {
             for block in top[frozenTop..<(frozenTop + count)] { close(block, into: &patches) }
             frozenTop += count
             windowStart = newStart
-            mode = .top
+            nested = nil
         }
         // A single open top-level block: narrow the window inside it.
         guard frozenTop == top.count - 1 else { return }
@@ -525,7 +399,7 @@ struct IncrementalEngine: Sendable {
         // were only link reference definitions) leaves the window as a
         // carrier of its definitions.
         let containerLine = Self.lineStart(of: container.range.lowerBound, in: text)
-        if case .top = mode, windowStart < containerLine, Self.isDetermined(container, in: text) {
+        if nested == nil, windowStart < containerLine, Self.isDetermined(container, in: text) {
             addSegment(
                 windowStart..<containerLine, place: .top(frozenTop..<frozenTop), blocks: [], text: text,
                 pending: false)
@@ -543,6 +417,37 @@ struct IncrementalEngine: Sendable {
         default:
             break
         }
+    }
+
+    /// Records, when the open block closes, the frozen segments of its
+    /// window part. Returns the text between a closed table and the next
+    /// block (blank lines, link reference definitions), which is not a row
+    /// and gets a segment of its own after the table's.
+    private mutating func recordClosing(
+        _ nested: any NestedWindow, _ container: Block, containerEnd: Int, text: UnsafeBufferPointer<UInt8>
+    ) -> Range<Int>? {
+        if nested.graftsInPlace {
+            // Code defines and uses no labels, but the lines between the
+            // closing fence and the next block may hold definitions.
+            let afterFence = Self.nextLineStart(after: container.range.upperBound, in: text)
+            let gapStart = min(max(windowStart, afterFence), containerEnd)
+            addSegment(
+                gapStart..<containerEnd, place: .top((frozenTop + 1)..<(frozenTop + 1)), blocks: [], text: text,
+                pending: false)
+            return nil
+        }
+        let k = nested.frozenChildren
+        var end = containerEnd
+        var gap: Range<Int>? = nil
+        if nested is TableWindow {
+            let rowsEnd = Self.nextLineStart(after: container.range.upperBound, in: text)
+            end = min(max(windowStart, rowsEnd), containerEnd)
+            gap = end..<containerEnd
+        }
+        addSegment(
+            windowStart..<end, place: .nested(top: frozenTop, k..<container.children.count),
+            blocks: container.children[k...], text: text, pending: true, stub: nested.stub)
+        return gap
     }
 
     /// The index of the last child from `first` that is followed by a sibling
@@ -564,7 +469,7 @@ struct IncrementalEngine: Sendable {
         _ list: Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
         var (k, loose) = (0, false)
-        if case .list(let frozenItems, let frozenLoose) = mode { (k, loose) = (frozenItems, frozenLoose) }
+        if let list = nested as? ListWindow { (k, loose) = (list.frozenItems, list.frozenLoose) }
         let wasLoose = loose
         let end = closedChildren(list.children, from: k, in: text)
         guard end > k else { return }
@@ -603,12 +508,12 @@ struct IncrementalEngine: Sendable {
             for item in list.children[(wasLoose ? k : 0)..<end] { close(item, into: &patches) }
         }
         windowStart = newStart
-        mode = .list(frozenItems: end, frozenLoose: loose)
+        nested = ListWindow(frozenItems: end, frozenLoose: loose)
     }
 
     private mutating func narrowQuote(_ quote: Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]) {
         var k = 0
-        if case .quote(let frozen) = mode { k = frozen }
+        if let quote = nested as? QuoteWindow { k = quote.frozenChildren }
         let end = closedChildren(quote.children, from: k, in: text)
         guard end > k else { return }
         let newStart = Self.lineStart(of: quote.children[end].range.lowerBound, in: text)
@@ -617,23 +522,19 @@ struct IncrementalEngine: Sendable {
             text: text, pending: true)
         for child in quote.children[k..<end] { close(child, into: &patches) }
         windowStart = newStart
-        mode = .quote(frozenChildren: end)
+        nested = QuoteWindow(frozenChildren: end)
     }
 
     private mutating func narrowTable(_ table: Block, text: UnsafeBufferPointer<UInt8>, patches: inout [Patch]) {
         var k = 0
         var stub: Range<Int>
-        switch mode {
-        case .table(let lines, let frozen):
-            stub = lines
-            k = frozen
-        case .top:
-            guard let first = table.children.first else { return }
+        if let window = nested as? TableWindow {
+            (stub, k) = (window.header, window.frozenRows)
+        } else if nested == nil, let first = table.children.first {
             stub =
                 Self.lineStart(
-                    of: table.range.lowerBound, in: text)..<Self.lineStart(
-                    of: first.range.lowerBound, in: text)
-        default:
+                    of: table.range.lowerBound, in: text)..<Self.lineStart(of: first.range.lowerBound, in: text)
+        } else {
             return
         }
         // Every row but the last is closed: a row is one line, and the lines
@@ -648,7 +549,7 @@ struct IncrementalEngine: Sendable {
             max(windowStart, stub.upperBound)..<newStart, place: .nested(top: frozenTop, k..<end), blocks: [],
             text: text, pending: true, stub: stub)
         windowStart = newStart
-        mode = .table(stub: stub, frozenRows: end)
+        nested = TableWindow(header: stub, frozenRows: end)
     }
 
     private mutating func narrowCode(_ block: Block, code: CodeBlockAttributes, text: UnsafeBufferPointer<UInt8>) {
@@ -656,13 +557,10 @@ struct IncrementalEngine: Sendable {
         var frozenLength = 0
         var frozenEnd = -1
         var contentStart: Int
-        switch mode {
-        case .code(let line, let length, let end):
-            fenceLine = line
-            frozenLength = length
-            frozenEnd = end
+        if let window = nested as? CodeWindow {
+            (fenceLine, frozenLength, frozenEnd) = (window.fenceLine, window.frozenLength, window.frozenEnd)
             contentStart = windowStart
-        case .top:
+        } else if nested == nil {
             let start = Self.lineStart(of: block.range.lowerBound, in: text)
             let end = Self.nextLineStart(after: block.range.lowerBound, in: text)
             guard end <= text.count, Self.startsOnCompleteLine(block.range.lowerBound, in: text) else { return }
@@ -670,13 +568,13 @@ struct IncrementalEngine: Sendable {
             contentStart = end
             if !code.fenced {
                 // An indented block: its first line is the stub, and frozen.
-                guard let stubContent = Self.indentedStubContent(fenceLine, in: text),
-                    Self.literal(code.literal, startsWithLine: stubContent, in: text)
+                guard let stubContent = CodeWindow.indentedStubContent(fenceLine, in: text),
+                    CodeWindow.literal(code.literal, startsWithLine: stubContent, in: text)
                 else { return }
                 frozenLength = stubContent.count + 1
                 frozenEnd = Self.lineEnd(of: start, in: text)
             }
-        default:
+        } else {
             return
         }
         // Content lines of the window: the window's literal has one line per
@@ -694,37 +592,14 @@ struct IncrementalEngine: Sendable {
             position = next
         }
         guard lines > 0 else {
-            if case .top = mode {
-                mode = .code(fenceLine: fenceLine, frozenLength: frozenLength, frozenEnd: frozenEnd)
+            if nested == nil {
+                nested = CodeWindow(fenceLine: fenceLine, frozenLength: frozenLength, frozenEnd: frozenEnd)
                 windowStart = contentStart
             }
             return
         }
         windowStart = position
-        mode = .code(fenceLine: fenceLine, frozenLength: frozenLength + literalEnd, frozenEnd: frozenEnd)
-    }
-
-    /// What an indented code block's first line contributes to its literal
-    /// (followed by a line feed), if `stub` is such a line starting with
-    /// four spaces, which cmark strips: the rest of the line. `nil` for a
-    /// fence line.
-    ///
-    /// - Complexity: O(line).
-    static func indentedStubContent(_ stub: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let contentStart = stub.lowerBound + 4
-        guard contentStart < stub.upperBound, text[stub.lowerBound..<contentStart].allSatisfy({ $0 == 0x20 }) else {
-            return nil
-        }
-        return contentStart..<lineEnd(of: contentStart, in: text)
-    }
-
-    /// Whether `literal` starts with the text in `line` and a line feed.
-    private static func literal(
-        _ literal: String, startsWithLine line: Range<Int>, in text: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let utf8 = literal.utf8
-        guard utf8.count > line.count, utf8.starts(with: text[line]) else { return false }
-        return utf8[utf8.index(utf8.startIndex, offsetBy: line.count)] == 0x0A
+        nested = CodeWindow(fenceLine: fenceLine, frozenLength: frozenLength + literalEnd, frozenEnd: frozenEnd)
     }
 
     /// Records frozen text as a segment if it may define or use labels.
@@ -783,13 +658,8 @@ struct IncrementalEngine: Sendable {
     private func windowBlocks(_ root: Block) -> [Block] {
         guard frozenTop < root.children.count else { return [] }
         var blocks = Array(root.children[(frozenTop + 1)...])
-        switch mode {
-        case .list(let k, _), .quote(let k), .table(_, let k):
-            let children = root.children[frozenTop].children
-            blocks.insert(contentsOf: children[min(k, children.count)...], at: 0)
-        case .top, .code:
-            blocks.insert(root.children[frozenTop], at: 0)
-        }
+        let open = root.children[frozenTop]
+        blocks.insert(contentsOf: nested?.openBlocks(of: open) ?? [open], at: 0)
         return blocks
     }
 
@@ -838,8 +708,7 @@ struct IncrementalEngine: Sendable {
             buffer.append(contentsOf: text[carrier.text])
         }
         buffer.append(contentsOf: Self.separator)
-        if case .code(let stub, _, _) = mode { buffer.append(contentsOf: text[stub]) }
-        if case .table(let stub, _) = mode { buffer.append(contentsOf: text[stub]) }
+        if let stub = nested?.stub { buffer.append(contentsOf: text[stub]) }
         buffer.append(contentsOf: text[windowStart..<text.count])
         parsed += buffer.count
         work.bytesCopied += buffer.count
