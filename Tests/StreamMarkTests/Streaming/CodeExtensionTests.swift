@@ -58,7 +58,7 @@ import Testing
         ("~~~\nx", "\n~~\n~~~~", 0), ("```\n", "\n\n", 1), ("```\n``", "\nx", 1), ("```\n```", "\nx", 0),
     ])
     func lineIsExtendedWhenSettled(_ start: String, _ appended: String, inPlace: Int) {
-        expectTwoAppends(start, appended, inPlace: inPlace)
+        expectTwoAppends(start, appended, counting: inPlace)
     }
 
     /// The opening fence line growing: more fence characters right after
@@ -74,7 +74,7 @@ import Testing
         ("[a]: /u\n\n```", "`", 1), ("[a]: /u\n```", "`", 1), ("a\n===\n```", "`", 1), ("a\n---\n~~~", "py", 1),
     ])
     func fenceLineExtendsInPlace(_ start: String, _ appended: String, inPlace: Int) {
-        expectTwoAppends(start, appended, inPlace: inPlace)
+        expectTwoAppends(start, appended, counting: inPlace)
     }
 
     /// Seeded random code blocks — fences of both kinds and lengths,
@@ -105,7 +105,7 @@ import Testing
         ("1. s\n   ```\n   ab\n   c", "\r", 0), ("- a\n  ```\n  x\n  y", "\ty", 1),
     ])
     func nestedCodeLineExtendsInPlace(start: String, appended: String, inPlace: Int) {
-        expectTwoAppends(start, appended, inPlace: inPlace)
+        expectTwoAppends(start, appended, counting: inPlace)
     }
 
     /// Seeded code blocks inside list items and block quotes, with lines of

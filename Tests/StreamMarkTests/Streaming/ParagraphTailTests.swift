@@ -7,19 +7,6 @@ import Testing
 /// directions by hand, the seeded streams mix every construct that reaches
 /// across a line, and a long paragraph shows the bound.
 @Suite struct ParagraphTailTests {
-    /// Appends `start` (its last line settles the lines before it, or not),
-    /// then `appended`; checks whether the second append parsed only the
-    /// tail, and that the tree equals the one-shot parse (ranges included).
-    private func expectTail(
-        _ start: String, _ appended: String, tail: Bool, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        var document = StreamingDocument()
-        document.append(start)
-        document.append(appended)
-        #expect(document.statistics.paragraphTailAppends == (tail ? 1 : 0), sourceLocation: sourceLocation)
-        #expect(document.root == MarkdownParser().parse(start + appended), sourceLocation: sourceLocation)
-    }
-
     /// Lines that settle: what they open is closed, or cannot open.
     @Test(arguments: [
         ("one\ntwo", " *three*"),
@@ -35,7 +22,7 @@ import Testing
         ("x [a\nb] c\ntwo", " *more*"), ("*e*  \n`` two", " www.x.com"),
     ])
     func settledLinesAreNotParsedAgain(start: String, appended: String) {
-        expectTail(start, appended, tail: true)
+        expectTwoAppends(start, appended, counting: 1, of: \.paragraphTailAppends)
     }
 
     /// Lines that leave something open, which the next line may finish.
@@ -58,7 +45,7 @@ import Testing
         ("[c][]\ntwo", " more"),
     ])
     func openLinesAreParsedAgain(start: String, appended: String) {
-        expectTail(start, appended, tail: false)
+        expectTwoAppends(start, appended, counting: 0, of: \.paragraphTailAppends)
     }
 
     /// A line that a paragraph line makes a setext underline or a table's
@@ -72,7 +59,7 @@ import Testing
         ("one\ntwo", "\n```"), ("one\ntwo", "\n> quote"), ("one\ntwo", "\n<div>"), ("one\ntwo", "\n# heading"),
     ])
     func blockStartsGoToTheWindow(start: String, appended: String) {
-        expectTail(start, appended, tail: false)
+        expectTwoAppends(start, appended, counting: 0, of: \.paragraphTailAppends)
     }
 
     /// Seeded paragraphs mixing words with every construct that reaches

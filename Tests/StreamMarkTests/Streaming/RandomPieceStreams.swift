@@ -47,16 +47,18 @@ struct RandomPieceStreams {
 }
 
 /// Appends `start`, then `appended`, to a new document, and checks how many
-/// of the two appends were answered in place and that the tree equals the
-/// one-shot parse of the whole text (ranges included): the hand-picked
-/// cases of the in-place extension tests.
+/// of the two appends `counter` counted (the in-place appends unless told)
+/// and that the tree equals the one-shot parse of the whole text (ranges
+/// included): the hand-picked cases of the window extension tests.
 func expectTwoAppends(
-    _ start: String, _ appended: String, inPlace: Int, sourceLocation: SourceLocation = #_sourceLocation
+    _ start: String, _ appended: String, counting expected: Int,
+    of counter: KeyPath<StreamingDocument.Statistics, Int> = \.inPlaceAppends,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     var document = StreamingDocument()
     document.append(start)
     document.append(appended)
-    #expect(document.statistics.inPlaceAppends == inPlace, sourceLocation: sourceLocation)
+    #expect(document.statistics[keyPath: counter] == expected, sourceLocation: sourceLocation)
     #expect(document.root == MarkdownParser().parse(start + appended), sourceLocation: sourceLocation)
 }
 

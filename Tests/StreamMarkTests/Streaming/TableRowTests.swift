@@ -7,19 +7,6 @@ import Testing
 /// directions by hand, seeded tables mix the constructs a cell can hold,
 /// and a long table shows the bound.
 @Suite struct TableRowTests {
-    /// Appends `start`, then `appended`; checks whether the second append
-    /// rebuilt only the last row, and that the tree equals the one-shot
-    /// parse (ranges included).
-    private func expectRow(
-        _ start: String, _ appended: String, row: Bool, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        var document = StreamingDocument()
-        document.append(start)
-        document.append(appended)
-        #expect(document.statistics.tableRowAppends == (row ? 1 : 0), sourceLocation: sourceLocation)
-        #expect(document.root == MarkdownParser().parse(start + appended), sourceLocation: sourceLocation)
-    }
-
     /// Appends inside a row that starts with a byte that starts no block,
     /// whatever the cells hold (each table has a row before: a table with
     /// one row is not narrowed yet).
@@ -32,7 +19,7 @@ import Testing
         ("a | b\n|-|-|\n0\n``", "x``"),
     ])
     func rowAppendsRebuildTheRow(start: String, appended: String) {
-        expectRow(start, appended, row: true)
+        expectTwoAppends(start, appended, counting: 1, of: \.tableRowAppends)
     }
 
     /// Appends the window parse must take: a row line that may start a
@@ -48,7 +35,7 @@ import Testing
         ("```\n[x]: /no\n```\n\n[x]: /u\n\na | b\n|-|-|\n0\n| [x", "] |"),
     ])
     func otherAppendsGoToTheWindow(start: String, appended: String) {
-        expectRow(start, appended, row: false)
+        expectTwoAppends(start, appended, counting: 0, of: \.tableRowAppends)
     }
 
     /// Each append is counted once, as what answered it: an append answered

@@ -26,7 +26,7 @@ import Testing
         ("www", 1), ("a\n1", 1), ("a *b* c", 1),
     ])
     func unsettledWordIsParsed(_ start: String, inPlace: Int) {
-        expectTwoAppends(start, "v", inPlace: inPlace)
+        expectTwoAppends(start, "v", counting: inPlace)
     }
 
     /// Word punctuation (`.` `:` `'` `"` `-` `(` `/`) is extended in place
@@ -45,7 +45,7 @@ import Testing
         ("a | b\n-|-\n| x | y", " 2.5", 1), ("a | b\n-|-\n1 | y", " 2.5", 0), ("a | b\n-|-\nx | y", "  ", 1),
     ])
     func punctuationInsideWords(_ start: String, _ appended: String, inPlace: Int) {
-        expectTwoAppends(start, appended, inPlace: inPlace)
+        expectTwoAppends(start, appended, counting: inPlace)
     }
 
     /// With smart punctuation, `.` `-` `'` `"` become other characters, so
