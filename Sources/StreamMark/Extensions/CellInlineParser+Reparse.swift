@@ -9,6 +9,12 @@ extension CellInlineParser {
         var remainder: [Block] = []
     }
 
+    /// Parsed between the pieces and the context: blank lines end a
+    /// paragraph (and an HTML block of kinds 6 and 7), and a thematic break
+    /// at the margin closes every open container, so that the context
+    /// starts a document of its own.
+    private static let separator: [UInt8] = Array("\n\n***\n\n".utf8)
+
     // Pieces are mapped to offsets far beyond any document so that blocks
     // can be told apart by where they start.
     private static let paragraphBase = 1 << 52
@@ -172,7 +178,7 @@ extension CellInlineParser {
             buffer.append(byte)
             atLineStart = byte == 0x0A || byte == 0x0D
         }
-        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        buffer.append(contentsOf: Self.separator)
         buffer.append(contentsOf: contextText(for: [content]))
         let blocks = buffer.withUnsafeBufferPointer { pointer in
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { $0 }
@@ -223,7 +229,7 @@ extension CellInlineParser {
             buffer.append(contentsOf: remainder.bytes)
         }
         let contextStart = buffer.count
-        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        buffer.append(contentsOf: Self.separator)
         buffer.append(contentsOf: contextText(for: [paragraph ?? []] + cells + [remainder?.bytes ?? []]))
 
         let blocks = buffer.withUnsafeBufferPointer { pointer in
@@ -280,7 +286,7 @@ extension CellInlineParser {
     /// block ends where the remainder does.
     private func remainderAtEnd(_ remainder: Remainder) -> [Block] {
         var buffer = contextText(for: [remainder.bytes])
-        buffer.append(contentsOf: Array("\n\n***\n\n".utf8))
+        buffer.append(contentsOf: Self.separator)
         let start = buffer.count
         buffer.append(contentsOf: remainder.bytes)
         let blocks = buffer.withUnsafeBufferPointer { pointer in
