@@ -49,8 +49,11 @@ extension TableBuilder {
         _ line: SourceLine, _ scanned: [TableRowScanner.Cell], columns: Int, inlines: inout ArraySlice<[Inline]>,
         standIns: Bool
     ) -> Block {
-        let cells = cells(line, scanned, columns: columns, inlines: &inlines, standIns: standIns)
-        return Block(id: .source(line.contentStart), kind: .tableRow(cells: cells), range: line.contentStart..<line.end)
+        Self.row(on: line, cells: cells(line, scanned, columns: columns, inlines: &inlines, standIns: standIns))
+    }
+
+    private static func row(on line: SourceLine, cells: [TableCell]) -> Block {
+        Block(id: .source(line.contentStart), kind: .tableRow(cells: cells), range: line.contentStart..<line.end)
     }
 
     /// The last body row of a top-level table whose header row is on
@@ -66,9 +69,11 @@ extension TableBuilder {
     /// with the same definitions in scope, so only the cells the new bytes
     /// reach are parsed.
     ///
+    /// - Returns: the row, and the bytes of the cell texts handed to the
+    ///   parser.
     /// - Complexity: O(header line + row line), one cmark parse of the
     ///   changed cells that are not plain text.
-    func lastRow(_ line: SourceLine, headerLine: SourceLine, previous: [TableCell]) -> Block? {
+    func lastRow(_ line: SourceLine, headerLine: SourceLine, previous: [TableCell]) -> (row: Block, parsed: Int)? {
         let bytes = rowBytes(line)
         guard !BlockStartScanner(bytes: bytes).startsBlockInTable(), let scanned = TableRowScanner(bytes: bytes).row(),
             let header = TableRowScanner(bytes: rowBytes(headerLine)).row(),
@@ -91,6 +96,6 @@ extension TableBuilder {
         var inlines = walker.cells.reparse(paragraph: nil, cells: texts, remainder: nil).cells[...]
         var cells = cells(line, scanned, columns: columns, inlines: &inlines, standIns: standIns)
         for (column, cell) in kept.enumerated() where cell != nil { cells[column] = cell! }
-        return Block(id: .source(line.contentStart), kind: .tableRow(cells: cells), range: line.contentStart..<line.end)
+        return (Self.row(on: line, cells: cells), texts.reduce(0) { $0 + $1.count })
     }
 }

@@ -2,7 +2,8 @@ extension IncrementalEngine {
     /// Answers an append that only lengthens the last row of the open
     /// top-level table by rebuilding that row from its line alone: the
     /// table's header and delimiter lines are not parsed again, and only the
-    /// row's cells go to cmark. Returns whether it did; otherwise nothing
+    /// row's cells the new bytes reach go to cmark. Returns whether it did;
+    /// otherwise nothing
     /// changed and the caller parses the window as usual.
     ///
     /// The window of an open table is its header and delimiter lines (the
@@ -10,13 +11,14 @@ extension IncrementalEngine {
     /// - the tree is current, the window defines no label, and the engine is
     ///   narrowed to the table with only its last row open, on the text's
     ///   last line, which the new bytes do not end;
-    /// - the stub's delimiter line holds a `|` (so that it is no setext
-    ///   underline), and the row's line starts with a byte that starts no
-    ///   block and cannot make the lines before it a heading: not a space,
+    /// - the row's line starts with a byte that starts no block and cannot
+    ///   make the lines before it a heading: not a space,
     ///   tab, digit or one of `# > - * _ + = ~ <`, nor three backticks. The
     ///   line then continues the table's paragraph for cmark, and the
-    ///   table's header is found where it was;
-    /// - the line scans as a row (``TableBuilder/lastRow(_:headerLine:)``);
+    ///   table's header is found where it was (a delimiter line that is a
+    ///   setext underline made a heading, never a table window);
+    /// - the line scans as a row and holds no stand-in character
+    ///   (``TableBuilder/lastRow(_:headerLine:previous:)``);
     /// - the frozen text in front of the window (the carriers of the
     ///   labels the row uses) holds no code or HTML block: no run of three
     ///   backticks or tildes, no `<`, tab or four spaces in a row. The cells' parser then
@@ -27,7 +29,7 @@ extension IncrementalEngine {
     /// The patches are what the window parse's diff would emit.
     ///
     /// - Complexity: O(stub + row line + carriers), one cmark parse of the
-    ///   row's cells.
+    ///   changed cells.
     mutating func extendTableRow(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) -> Bool {
@@ -39,7 +41,7 @@ extension IncrementalEngine {
             root.children[frozenTop].children[k].range.lowerBound == windowStart, lastLineStart == windowStart,
             stub.count + text.count - windowStart <= RefreshSchedule.threshold, oldEnd < text.count,
             schedule.staleBytes(textCount: oldEnd) == 0, windowDefinitionText.isEmpty, windowDefinitionKeys.isEmpty,
-            Self.delimiterLineHoldsPipe(stub, in: text), Self.mayContinueTable(text, line: windowStart)
+            Self.mayContinueTable(text, line: windowStart)
         else { return false }
         for i in oldEnd..<text.count where text[i] == 0x0A || text[i] == 0x0D { return false }
         var context = carrierPrefix(for: windowStart..<text.count, in: text)
@@ -53,29 +55,17 @@ extension IncrementalEngine {
         let headerLine = walker.lines.strip(lineStart: stub.lowerBound, prefixes: [])
         let table = root.children[frozenTop]
         guard case .tableRow(let previous) = table.children[k].kind,
-            let row = TableBuilder(walker: walker).lastRow(line, headerLine: headerLine, previous: previous)
+            let (row, cellBytes) = TableBuilder(walker: walker).lastRow(
+                line, headerLine: headerLine, previous: previous)
         else { return false }
-        parsed += text.count - windowStart
+        parsed += cellBytes
         work.bytesCopied += context.count
         work.blocksConverted += 1
-
         let oldView = Self.tailView(root, from: frozenTop, skip: k)
-        root.children[frozenTop].children[k] = row
-        let start = root.children[frozenTop].range.lowerBound
-        root.children[frozenTop].range = start..<max(start, row.range.upperBound)
-        root.range = 0..<text.count
-        let newView = Self.tailView(root, from: frozenTop, skip: k)
-        appendDiff(from: oldView, to: newView, first: frozenTop, skip: k, into: &patches)
-        work.blocksCompared += oldView.subtreeCount + newView.subtreeCount
+        root.children[frozenTop].replaceChildren(from: k, with: [row], endingAt: row.range.upperBound)
+        appendTailDiff(since: oldView, root: &root, from: frozenTop, skip: k, text: text, patches: &patches)
         schedule.didParse(textCount: text.count)
         return true
-    }
-
-    /// Whether the second line of a table's stub (its delimiter row) holds a `|`.
-    private static func delimiterLineHoldsPipe(_ stub: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let second = nextLineStart(after: stub.lowerBound, in: text)
-        guard second < stub.upperBound else { return false }
-        return text[second..<lineEnd(of: second, in: text)].contains(UInt8(ascii: "|"))
     }
 
     /// Whether the line at `start` begins with a byte after which it can
@@ -87,8 +77,11 @@ extension IncrementalEngine {
             return !(start + 2 < text.count && text[start + 1] == first && text[start + 2] == first)
         }
         if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
-        return !Array("#>-*_+=~< \t\n\r".utf8).contains(first)
+        return !Self.blockStartBytes.contains(first)
     }
+
+    /// First bytes of a line that may start a block or underline a heading.
+    private static let blockStartBytes = Set("#>-*_+=~< \t\n\r".utf8)
 
     /// Whether text may hold a code or HTML block: a run of three backticks
     /// or tildes, a `<`, a tab, or four spaces in a row.

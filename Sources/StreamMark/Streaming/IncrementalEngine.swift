@@ -131,10 +131,7 @@ struct IncrementalEngine: Sendable {
         let mark = patches.count
         let oldView = Self.tailView(root, from: from, skip: skip)
         let codeUpdate = graft(blocks, into: &root, text: text)
-        root.range = 0..<text.count
-        let newView = Self.tailView(root, from: from, skip: skip)
-        appendDiff(from: oldView, to: newView, first: from, skip: skip, into: &patches)
-        work.blocksCompared += oldView.subtreeCount + newView.subtreeCount
+        appendTailDiff(since: oldView, root: &root, from: from, skip: skip, text: text, patches: &patches)
         if let codeUpdate {
             let afterRoot = patches.count > mark && patches[mark] == .update(id: .document, value: root.value)
             patches.insert(codeUpdate, at: afterRoot ? mark + 1 : mark)
@@ -310,7 +307,20 @@ struct IncrementalEngine: Sendable {
         return Block(id: root.id, kind: root.kind, range: root.range, children: children)
     }
 
-    func appendDiff(from old: Block, to new: Block, first: Int, skip: Int, into patches: inout [Patch]) {
+    /// Ends the document with the text and appends the patches of what
+    /// changed in the part a window can change since `oldView` (the
+    /// ``tailView(_:from:skip:)`` taken before the change).
+    mutating func appendTailDiff(
+        since oldView: Block, root: inout Block, from: Int, skip: Int, text: UnsafeBufferPointer<UInt8>,
+        patches: inout [Patch]
+    ) {
+        root.range = 0..<text.count
+        let newView = Self.tailView(root, from: from, skip: skip)
+        appendDiff(from: oldView, to: newView, first: from, skip: skip, into: &patches)
+        work.blocksCompared += oldView.subtreeCount + newView.subtreeCount
+    }
+
+    private func appendDiff(from old: Block, to new: Block, first: Int, skip: Int, into patches: inout [Patch]) {
         let containerID = skip > 0 ? new.children.first?.id : nil
         var diff: [Patch] = []
         TreeDiff.appendPatches(from: old, to: new, into: &diff)
@@ -426,7 +436,7 @@ struct IncrementalEngine: Sendable {
     private mutating func recordClosing(
         _ nested: any NestedWindow, _ container: Block, containerEnd: Int, text: UnsafeBufferPointer<UInt8>
     ) -> Range<Int>? {
-        if nested.graftsInPlace {
+        if nested is CodeWindow {
             // Code defines and uses no labels, but the lines between the
             // closing fence and the next block may hold definitions.
             let afterFence = Self.nextLineStart(after: container.range.upperBound, in: text)

@@ -50,8 +50,14 @@ extension Block {
     /// Replaces the children from `first` on with the window's, and ends the
     /// block where the window does (never before its start).
     mutating func graftChildren(of window: Block, from first: Int) {
-        children.replaceSubrange(first..., with: window.children)
+        replaceChildren(from: first, with: window.children, endingAt: window.range.upperBound)
+    }
+
+    /// Replaces the children from `first` on and ends the block at `end`
+    /// (never before its start).
+    mutating func replaceChildren(from first: Int, with new: some Collection<Block>, endingAt end: Int) {
+        children.replaceSubrange(first..., with: new)
         let start = range.lowerBound
-        range = start..<max(start, window.range.upperBound)
+        range = start..<max(start, end)
     }
 }
