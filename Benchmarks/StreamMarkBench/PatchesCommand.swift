@@ -46,12 +46,18 @@ enum PatchesCommand {
                 index += 2
                 continue
             }
+            if arguments[index].hasPrefix("-") { return usage("unknown argument \(arguments[index])") }
             files.append(URL(fileURLWithPath: arguments[index]))
             index += 1
         }
         if chunks.isEmpty { chunks = [4, 16] }
-        var documents = (files.isEmpty ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")) : files).map {
-            ($0.lastPathComponent, [UInt8]((try? Data(contentsOf: $0)) ?? Data()))
+        var documents: [(String, [UInt8])] = []
+        for file in files.isEmpty ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")) : files {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                FileHandle.standardError.write(Data("streammark-bench: patches: cannot read \(file.path)\n".utf8))
+                return 1
+            }
+            documents.append((file.lastPathComponent, [UInt8](data)))
         }
         if files.isEmpty {
             let code = [UInt8](
@@ -65,6 +71,14 @@ enum PatchesCommand {
             print(table(rows, chunk: chunk))
         }
         return 0
+    }
+
+    static func usage(_ message: String) -> Int32 {
+        FileHandle.standardError.write(
+            Data(
+                "streammark-bench: patches: \(message) (usage: streammark-bench patches [--chunk N]... [FILES...])\n"
+                    .utf8))
+        return 64
     }
 
     /// Streams `bytes` (untimed), then times the three encoders on the batches.
@@ -125,17 +139,14 @@ enum PatchesCommand {
         return row
     }
 
-    /// The op of a version-2 short-form line (`["+",…]` is `insert`; `text`
+    /// The op of a version-2 short-form line (`[0,…]` is `insert`; `text`
     /// for a continuation line, `header` for `{"v":2}`).
     static func opName(_ line: ArraySlice<UInt8>) -> String {
-        let names: [String: String] = [
-            "+": "insert", "-": "remove", "m": "move", "c": "close", "u": "update", "r": "retype", "a": "append",
-            "s": "splice",
-        ]
-        let prefix = Array(#"[""#.utf8)
-        guard line.starts(with: prefix) else { return line.first == UInt8(ascii: "\"") ? "text" : "header" }
-        let tag = String(decoding: line.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
-        return names[tag] ?? tag
+        let names = ["insert", "remove", "move", "close", "update", "retype", "append", "splice"]
+        guard line.first == UInt8(ascii: "[") else { return line.first == UInt8(ascii: "\"") ? "text" : "header" }
+        let digits = line.dropFirst().prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let code = Int(String(decoding: digits, as: UTF8.self)) ?? -1
+        return names.indices.contains(code) ? names[code] : "op \(code)"
     }
 
     static func mean(_ samples: [UInt64]) -> Double {

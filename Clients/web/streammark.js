@@ -31,8 +31,11 @@
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
-  /// v2: where a bare-string continuation line appends ({ id, cell, drop, before }).
+  /// v2: where a bare-string continuation line appends ({ id, cell, drop,
+  /// before }), and what an update, retype or splice without an id names.
   #target = null;
+  /// v2: reads short-form lines (keeps the id register of the stream).
+  #reader = new ShortFormReader();
 
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
   /// `hardBreaks` (soft breaks as `<br />`), `noBreaks` (soft breaks as
@@ -81,8 +84,9 @@ export class StreamMarkView {
   }
 
   /// Applies one decoded patch: a v1 object (`"v":1`), the v2 header
-  /// `{"v":2}`, a v2 object (no `v`, after the header), or a v2
-  /// continuation (a bare string: append to the previous line's target).
+  /// `{"v":2}`, a v2 short-form op (an array), a v2 long-form object (no
+  /// `v`, after the header), or a v2 continuation (a bare string: append to
+  /// the previous line's target).
   apply(patch) {
     if (this.finished) throw new Error("streammark: patch after finish()");
     if (typeof patch === "string") {
@@ -90,15 +94,13 @@ export class StreamMarkView {
       this.#count("append");
       return;
     }
-    if (Array.isArray(patch)) {
-      if (this.version !== 2) throw new Error("streammark: a short-form (array) patch outside a version-2 stream");
-      patch = expandShort(patch);
-    }
+    patch = this.expand(patch);
     if (patch === null || typeof patch !== "object") throw new Error("streammark: a patch must be an object or an array");
     if (patch.op === undefined) {
       if (patch.v !== 1 && patch.v !== 2) throw new Error(`streammark: unsupported patch version ${patch.v}`);
       this.version = patch.v; // the stream header: {"v":2}
       this.#target = null;
+      this.#reader = new ShortFormReader();
       return;
     }
     const version = patch.v !== undefined ? patch.v : this.version;
@@ -106,6 +108,18 @@ export class StreamMarkView {
     if (version === 1) this.#applyV1(patch);
     else this.#applyV2(patch);
     this.#count(patch.op);
+  }
+
+  /// The long form of a decoded line: a short-form op (an array) is read
+  /// with the stream's id register, which it advances, and the current
+  /// continuation target; anything else is returned as it is. `apply` does
+  /// this itself: call it only to look at a patch before it is applied, and
+  /// then apply the object it returned, not the array (each short line must
+  /// be read exactly once).
+  expand(patch) {
+    if (!Array.isArray(patch)) return patch;
+    if (this.version !== 2) throw new Error("streammark: a short-form (array) patch outside a version-2 stream");
+    return this.#reader.read(patch, this.#target);
   }
 
   #count(op) {
@@ -131,7 +145,8 @@ export class StreamMarkView {
     }
   }
 
-  /// The id of the block a v2 continuation line would append to, or null.
+  /// The id of the block a v2 continuation line would append to (and an
+  /// update, retype or splice without an id would change), or null.
   get continuationTarget() {
     return this.#target ? this.#target.id : null;
   }
@@ -831,7 +846,7 @@ export class StreamMarkView {
       }
       case "remove": this.#remove(this.#get(patch.id)); break;
       case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
-      case "close": this.#get(patch.id).closed = true; break;
+      case "close": this.#get(patch.id).closed = true; return; // the target stays
       case "update":
         this.#setKind(this.#get(patch.id), kindFromV2(patch.kind));
         this.#target = hasTextTail(patch.kind) ? { id: patch.id, cell: null, drop: 0, before: 0 } : null;
@@ -1025,9 +1040,12 @@ function kindFromV2(kind) {
 // MARK: Version 2, short form (docs/patches.md): arrays expanded to the
 // long-form objects the client applies.
 
-const SHORT_OPS = { "+": "insert", "-": "remove", m: "move", c: "close", u: "update", r: "retype", a: "append", s: "splice" };
-/// The least and most fields of each op, its tag included.
-const SHORT_FIELDS = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [3, 3], retype: [3, 3], append: [3, 6], splice: [4, 5] };
+/// The ops by tag, the first element of a short-form line.
+const SHORT_OPS = ["insert", "remove", "move", "close", "update", "retype", "append", "splice"];
+/// The least and most fields of each op, its tag included. Update, retype
+/// and splice have one field fewer when they leave out the continuation
+/// target's id: `[4, KIND]`, `[5, TAG]`, `[7, KEEP, INLINES]`.
+const SHORT_FIELDS = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [2, 3], retype: [2, 3], append: [3, 6], splice: [3, 5] };
 
 /// The block reached by following last children from `block` (itself if it has none).
 function lastLeaf(block) {
@@ -1036,11 +1054,83 @@ function lastLeaf(block) {
   return leaf;
 }
 
-/// A short-form id: N is "eN", a negative −N−1 is "eN.list", a string is itself.
-function shortId(value) {
-  if (typeof value === "string") return value;
-  if (!Number.isSafeInteger(value)) throw new Error("streammark: an id must be a string or an integer");
-  return value >= 0 ? `e${value}` : `e${-value - 1}.list`;
+/// Reads the short-form lines of one version-2 stream into long-form patch
+/// objects. Source ids are written relative to the source id before them on
+/// the wire, so a reader keeps the *id register* and must see every short
+/// line of its stream once, in order, from the `{"v":2}` header on (one
+/// reader per stream). Long-form lines and continuations leave it alone.
+export class ShortFormReader {
+  /// The id register R: the N of the last source id read, 0 after the header.
+  register = 0;
+
+  /// The long-form object of the short-form op `fields` (a decoded array).
+  /// `target` is the current continuation target (`{ id, cell }`, cell
+  /// null or a number; or null): an update or retype without an id names
+  /// its block, a splice without an id its block and cell. The register
+  /// moves only when the whole line reads.
+  read(fields, target) {
+    const op = Number.isInteger(fields[0]) ? SHORT_OPS[fields[0]] : undefined;
+    if (op === undefined) throw new Error(`streammark: unknown op ${JSON.stringify(fields[0])}`);
+    const [least, most] = SHORT_FIELDS[op];
+    if (fields.length < least || fields.length > most) throw new Error(`streammark: ${op}: wrong number of fields`);
+    let register = this.register;
+    /// An id in the line's order: a string is itself; an integer W is
+    /// `eN` (W even) or `eN.list` (W odd) with N = R + floor(W / 2), and
+    /// becomes the register.
+    const id = (w) => {
+      if (typeof w === "string") return w;
+      if (!Number.isSafeInteger(w)) throw new Error("streammark: an id must be a string or an integer");
+      const d = Math.floor(w / 2);
+      const n = register + d;
+      if (n < 0) throw new Error(`streammark: negative source id (register ${register}, id ${w})`);
+      register = n;
+      return w - 2 * d === 1 ? `e${n}.list` : `e${n}`;
+    };
+    let patch;
+    switch (op) {
+      case "insert":
+        patch = { op, parent: id(fields[1]), block: shortBlock(fields[2], id) };
+        if (fields.length > 3) patch.index = shortCount(fields[3]);
+        break;
+      case "move":
+        patch = { op, id: id(fields[1]), parent: id(fields[2]), index: shortCount(fields[3]) };
+        break;
+      case "update":
+      case "retype": {
+        // [4, KIND] and [5, TAG] name the target's block.
+        const own = fields.length === 3;
+        const named = own ? id(fields[1]) : targetOf(op, target).id;
+        const kind = own ? fields[2] : fields[1];
+        patch = { op, id: named, kind: op === "update" ? shortKind(kind) : shortRetypeKind(kind) };
+        break;
+      }
+      case "append": {
+        if (typeof fields[2] !== "string") throw new Error("streammark: append: text must be a string");
+        patch = { op, id: id(fields[1]), text: fields[2], drop: shortCount(fields[3], true) ?? 0, before: shortCount(fields[4], true) ?? 0 };
+        if (fields.length > 5) patch.cell = shortCount(fields[5]);
+        break;
+      }
+      case "splice": {
+        // [7, KEEP, INLINES] names the target's block and cell.
+        const own = fields.length > 3;
+        const named = own ? { id: id(fields[1]), cell: shortCount(fields[4], true) ?? null } : targetOf(op, target);
+        const at = own ? 2 : 1;
+        patch = { op, id: named.id, keep: shortCount(fields[at]), inlines: shortInlines(fields[at + 1]) };
+        if (named.cell !== null && named.cell !== undefined) patch.cell = named.cell;
+        break;
+      }
+      default:
+        patch = { op, id: id(fields[1]) };
+    }
+    this.register = register;
+    return patch;
+  }
+}
+
+/// The continuation target an update, retype or splice without an id names.
+function targetOf(op, target) {
+  if (!target) throw new Error(`streammark: ${op} without an id and no continuation target`);
+  return target;
 }
 
 /// A count field: an integer ≥ 0 (undefined if absent and optional).
@@ -1050,71 +1140,53 @@ function shortCount(value, optional) {
   return value;
 }
 
-/// The long-form object of a short-form op array.
-export function expandShort(fields) {
-  const op = SHORT_OPS[fields[0]];
-  if (op === undefined) throw new Error(`streammark: unknown op ${JSON.stringify(fields[0])}`);
-  const [least, most] = SHORT_FIELDS[op];
-  if (fields.length < least || fields.length > most) throw new Error(`streammark: ${op}: wrong number of fields`);
-  switch (op) {
-    case "insert": {
-      const patch = { op, parent: shortId(fields[1]), block: shortBlock(fields[2]) };
-      if (fields.length > 3) patch.index = shortCount(fields[3]);
-      return patch;
-    }
-    case "move": return { op, id: shortId(fields[1]), parent: shortId(fields[2]), index: shortCount(fields[3]) };
-    case "update": case "retype": return { op, id: shortId(fields[1]), kind: shortKind(fields[2]) };
-    case "append": {
-      if (typeof fields[2] !== "string") throw new Error("streammark: append: text must be a string");
-      const patch = { op, id: shortId(fields[1]), text: fields[2], drop: shortCount(fields[3], true) ?? 0, before: shortCount(fields[4], true) ?? 0 };
-      if (fields.length > 5) patch.cell = shortCount(fields[5]);
-      return patch;
-    }
-    case "splice": {
-      const patch = { op, id: shortId(fields[1]), keep: shortCount(fields[2]), inlines: shortInlines(fields[3]) };
-      if (fields.length > 4) patch.cell = shortCount(fields[4]);
-      return patch;
-    }
-    default: return { op, id: shortId(fields[1]) };
-  }
-}
-
-/// `[id, kind]` or `[id, kind, [children…]]` → `{id, kind, children}`.
-function shortBlock(fields) {
+/// `[id, kind]` or `[id, kind, [children…]]` → `{id, kind, children}`; ids
+/// are read with `id`, the block's own before its children's, depth first.
+function shortBlock(fields, id) {
   if (!Array.isArray(fields) || fields.length < 2 || fields.length > 3) throw new Error("streammark: a block must be [id, kind, children?]");
-  const block = { id: shortId(fields[0]), kind: shortKind(fields[1]) };
+  const block = { id: id(fields[0]), kind: shortKind(fields[1]) };
   if (fields.length === 3) {
     if (!Array.isArray(fields[2])) throw new Error("streammark: a block's children must be an array");
-    block.children = fields[2].map(shortBlock);
+    block.children = fields[2].map((child) => shortBlock(child, id));
   }
   return block;
 }
 
 const SHORT_ALIGN = { n: "none", l: "left", c: "center", r: "right" };
+/// The most fields after its tag each kind takes, by tag: 0 paragraph,
+/// 1…6 heading, 7 quote, 8 item, 9 bullet list, 10 ordered list, 11 code
+/// block, 12 HTML block, 13 thematic break, 14 table, 15 table row, 16 document.
+const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0];
 
 /// A short-form kind (a tag, or `[tag, fields…]`) → a long-form kind object.
 function shortKind(value) {
-  const fields = typeof value === "string" ? [value] : value;
-  if (!Array.isArray(fields) || typeof fields[0] !== "string") throw new Error("streammark: a kind must be a tag or [tag, …]");
+  const fields = Array.isArray(value) ? value : [value];
   const [tag, a, b, c] = fields;
-  if (/^h[1-6]$/.test(tag)) return { type: "heading", level: Number(tag[1]), inlines: a === undefined ? [] : shortInlines(a) };
+  if (!Number.isInteger(tag) || tag < 0 || tag >= SHORT_KIND_FIELDS.length) throw new Error(`streammark: unknown block type ${JSON.stringify(tag)}`);
+  if (fields.length - 1 > SHORT_KIND_FIELDS[tag]) throw new Error(`streammark: block type ${tag}: too many fields`);
+  if (tag >= 1 && tag <= 6) return { type: "heading", level: tag, inlines: a === undefined ? [] : shortInlines(a) };
   switch (tag) {
-    case "doc": return { type: "document" };
-    case "q": return { type: "block_quote" };
-    case "hr": return { type: "thematic_break" };
-    case "li": return a === undefined ? { type: "item" } : { type: "item", task: a === true ? "checked" : "unchecked" };
-    case "ul": return { type: "list", tight: a === undefined ? true : a === true };
-    case "ol": return { type: "list", ordered: true, tight: a === undefined ? true : a === true, start: b === undefined ? 1 : b, delimiter: c === ")" ? "paren" : "period" };
-    case "code": return { type: "code_block", literal: a ?? "", info: b ?? "", fenced: c !== false };
-    case "html": return { type: "html_block", literal: a ?? "" };
-    case "p": return { type: "paragraph", inlines: a === undefined ? [] : shortInlines(a) };
-    case "table": {
+    case 0: return { type: "paragraph", inlines: a === undefined ? [] : shortInlines(a) };
+    case 7: return { type: "block_quote" };
+    case 8: return a === undefined ? { type: "item" } : { type: "item", task: a === true ? "checked" : "unchecked" };
+    case 9: return { type: "list", tight: a === undefined ? true : a === true };
+    case 10: return { type: "list", ordered: true, tight: a === undefined ? true : a === true, start: b === undefined ? 1 : b, delimiter: c === ")" ? "paren" : "period" };
+    case 11: return { type: "code_block", literal: a ?? "", info: b ?? "", fenced: c !== false };
+    case 12: return { type: "html_block", literal: a ?? "" };
+    case 13: return { type: "thematic_break" };
+    case 14: {
       if (typeof a !== "string") throw new Error("streammark: table alignments must be a string");
       return { type: "table", alignments: Array.from(a, (letter) => SHORT_ALIGN[letter] || "none"), header: (b || []).map(shortInlines) };
     }
-    case "tr": return { type: "table_row", cells: (a || []).map(shortInlines) };
-    default: throw new Error(`streammark: unknown block type ${JSON.stringify(tag)}`);
+    case 15: return { type: "table_row", cells: (a || []).map(shortInlines) };
+    default: return { type: "document" };
   }
+}
+
+/// A retype's kind: the tag alone, 0 (paragraph) or 1…6 (heading level).
+function shortRetypeKind(tag) {
+  if (!Number.isInteger(tag) || tag < 0 || tag > 6) throw new Error(`streammark: retype to ${JSON.stringify(tag)}: not a paragraph or heading tag`);
+  return shortKind(tag);
 }
 
 const SHORT_CONTAINERS = { i: "emph", b: "strong", s: "strikethrough" };

@@ -5,8 +5,8 @@ import StreamMark
 /// (`docs/provisional.md`, "In the patch stream"):
 ///
 /// ```json
-/// ["d",40,[…]]
-/// ["d",40,null]
+/// ["d","e40",[…]]
+/// ["d","e40",null]
 /// ```
 ///
 /// (``DisplayLine``; version 1 streams write

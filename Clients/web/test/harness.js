@@ -17,13 +17,13 @@
 // window.timeStream(name, runs) applies the same stream without observer and
 // returns the fastest run's time in ms.
 
-import { StreamMarkView, expandShort } from "../streammark.js";
+import { StreamMarkView } from "../streammark.js";
 
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
 /// because its list turned loose or tight, plus the top-level nodes removed
 /// and added by such re-wraps and by retypes (short patches whose DOM work is
-/// a whole block: a one-field list update, `["r",id,"h2"]`), plus (unsafe mode
+/// a whole block: a one-field list update, a retype `[5,2]`), plus (unsafe mode
 /// only) the nodes of a raw-HTML inline run that had to be parsed again as a whole.
 export function mutationBound(bytes, reflowed, reshapedNodes, rawNodes) {
   return 6 + Math.ceil(bytes / 4) + 8 * reflowed + reshapedNodes + rawNodes;
@@ -143,9 +143,10 @@ window.runCase = async function runCase(name, options = {}) {
   const marks = [];
   const encoder = new TextEncoder();
   for (const line of lines) {
-    const parsed = JSON.parse(line);
-    // A short-form (array) op, read as its long form for the checks below.
-    const patch = Array.isArray(parsed) ? expandShort(parsed) : parsed;
+    // A short-form (array) op, read as its long form for the checks below
+    // (the view reads it with its id register and continuation target) and
+    // applied as that long form, so that it is read once.
+    const patch = view.expand(JSON.parse(line));
     const bytes = encoder.encode(line).length;
     report.patchBytes += bytes;
     // A change of a closed block: the protocol allows it only for a link
@@ -158,7 +159,7 @@ window.runCase = async function runCase(name, options = {}) {
     const rawBefore = view.stats.rawNodes;
     // A moved block must keep its DOM node (moved, not rebuilt).
     const movedNode = patch.op === "move" ? view.nodesOf(patch.id).find((node) => node.nodeType === 1) : null;
-    view.apply(parsed);
+    view.apply(patch);
     if (patch.op === "move") {
       report.moves += 1;
       if (movedNode && movedNode.isConnected && view.nodesOf(patch.id).includes(movedNode)) report.movesKept += 1;
@@ -281,7 +282,8 @@ window.harnessReady = true;
 
 /// Edge cases of the protocol, applied line by line to fresh views: each
 /// case lists its lines and either the HTML expected after them or the
-/// error it must throw (and the HTML must then be unchanged).
+/// error it must throw (and the HTML must then be unchanged); `ids`, if
+/// given, are block ids the view must know afterwards.
 window.runEdgeCases = async function runEdgeCases() {
   const v2 = '{"v":2}';
   const para = (id, text) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "paragraph", inlines: [text] } } });
@@ -294,7 +296,7 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "unknown op (v2)", lines: [v2, '{"op":"explode","id":"doc"}'], throws: /unknown op/ },
     { name: "v2 op without header", lines: [para("a", "x")], throws: /version/ },
     { name: "continuation without target", lines: [v2, '"x"'], throws: /continuation/ },
-    { name: "continuation after close", lines: [v2, para("a", "x"), '{"op":"close","id":"a"}', '"y"'], throws: /continuation/ },
+    { name: "continuation after close appends", lines: [v2, para("a", "x"), '{"op":"close","id":"a"}', '"y"'], html: "<p>xy</p>\n" },
     { name: "unknown block type", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"marquee"}}}'], throws: /unknown block type/ },
     { name: "unknown inline type", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"blink"}]}}}'], throws: /unknown inline/ },
     { name: "unknown id", lines: [v2, '{"op":"close","id":"nope"}'], throws: /unknown block/ },
@@ -308,14 +310,71 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "append drop and before", lines: [v2, code("c", "a &am\n"), '{"op":"append","id":"c","drop":3,"before":1,"text":"&"}'], html: '<pre><code class="language-js">a &amp;\n</code></pre>\n' },
     { name: "append after a non-text inline", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"code","text":"x"}]}}}', '{"op":"append","id":"a","text":" y"}'], html: "<p><code>x</code> y</p>\n" },
     { name: "retype keeps inlines", lines: [v2, para("a", "Title"), '{"op":"retype","id":"a","kind":{"type":"heading","level":2}}', '" more"'], html: "<h2>Title more</h2>\n" },
-    { name: "short: unknown op", lines: [v2, '["zap",0]'], throws: /unknown op/ },
-    { name: "short: wrong number of fields", lines: [v2, '["c"]'], throws: /wrong number of fields/ },
-    { name: "short: id not an integer", lines: [v2, '["c",1.5]'], throws: /id must be/ },
-    { name: "short: unknown block type", lines: [v2, '["+","doc",[0,"marquee"]]'], throws: /unknown block type/ },
-    { name: "short: text continues in the last leaf", lines: [v2, '["+","doc",[-1,"ul",[[0,"li",[[2,["p",["a"]]]]]]]]', '"b"'], html: "<ul>\n<li>ab</li>\n</ul>\n" },
-    { name: "short: retype keeps inlines", lines: [v2, '["+","doc",[0,["p",["Title"]]]]', '["r",0,"h2"]', '" more"'], html: "<h2>Title more</h2>\n" },
-    { name: "short: append before (code)", lines: [v2, '["+","doc",[0,["code","x = 1\\n","js"]]]', '["a",0,"2",0,1]', '"\\ny = 3"'], html: '<pre><code class="language-js">x = 12\ny = 3\n</code></pre>\n' },
-    { name: "short and long form mixed", lines: [v2, '["+","doc",[0,["p",["a"]]]]', '{"op":"append","id":"e0","text":"b"}', '["c",0]'], html: "<p>ab</p>\n" },
+    { name: "short: unknown op", lines: [v2, '[8,0]'], throws: /unknown op/ },
+    { name: "short: string op tag (old short form)", lines: [v2, '["+","doc",[0,["p",["a"]]]]'], throws: /unknown op/ },
+    { name: "short: wrong number of fields", lines: [v2, '[3]'], throws: /wrong number of fields/ },
+    { name: "short: id not an integer", lines: [v2, '[3,1.5]'], throws: /id must be/ },
+    { name: "short: unknown block type", lines: [v2, '[0,"doc",[0,"marquee"]]'], throws: /unknown block type/ },
+    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,17]]'], throws: /unknown block type/ },
+    // Ids relative to the register R: W even is e(R + W/2), W odd e(R + floor(W/2)).list.
+    {
+      name: "short: relative ids",
+      lines: [
+        v2,
+        '[0,"doc",[10,[0,["a"]]]]', // e5; R 5
+        '[0,"doc",[15,9,[[0,8,[[4,[0,["b"]]]]]]]]', // the list e12.list, its item e12, the item's paragraph e14; R 14
+        '[3,-18]', // e5 (a negative delta); R 5
+        '[0,"doc",["t9",13]]', // a string id leaves R at 5
+        '[6,18,"c"]', // e14; R 14
+        '[0,-3,[6,8,[[4,[0,["d"]]]]]]', // parent e12.list (W -3: D -2, odd); the item e15, its paragraph e17
+      ],
+      html: "<p>a</p>\n<ul>\n<li>bc</li>\n<li>d</li>\n</ul>\n<hr />\n",
+      ids: ["e5", "e12.list", "e12", "e14", "t9", "e15", "e17"],
+    },
+    { name: "short: negative source id", lines: [v2, '[0,"doc",[0,[0,["a"]]]]', '[3,-2]'], throws: /negative source id/, html: "<p>a</p>\n" },
+    { name: "short: negative source list id", lines: [v2, '[1,-1]'], throws: /negative source id/ },
+    { name: "short: text continues in the last leaf", lines: [v2, '[0,"doc",[1,9,[[0,8,[[4,[0,["a"]]]]]]]]', '"b"'], html: "<ul>\n<li>ab</li>\n</ul>\n", ids: ["e0.list", "e0", "e2"] },
+    { name: "short: retype keeps inlines", lines: [v2, '[0,"doc",[0,[0,["Title"]]]]', '[5,0,2]', '" more"'], html: "<h2>Title more</h2>\n" },
+    {
+      name: "short: update, retype and splice without an id name the target",
+      lines: [
+        v2,
+        '[0,"doc",[0,[0,["Title"]]]]', // e0, the target
+        '[5,2]', // e0 becomes a heading
+        '" more"',
+        '[7,1,[["i","x"]]]', // keeps "Title more", adds <em>
+        '[5,0]', // a paragraph again, inlines kept
+        '[0,"doc",[4,[11,"","p"]]]', // e2, the target
+        '[4,[11,"x\\n","js"]]', // e2's info and literal
+        '[6,0,"y",0,1]', // e2: "xy\n"
+      ],
+      html: '<p>Title more<em>x</em></p>\n<pre><code class="language-js">xy\n</code></pre>\n',
+    },
+    {
+      name: "short: splice without an id names the target's cell",
+      lines: [
+        v2,
+        '[0,"doc",[0,[14,"nc",[["a"],["b"]]],[[2,[15,[["1"],["2"]]]]]]]', // the table e0, its row e1 (no target: a row)
+        '[6,0,"x",0,0,1]', // e1 cell 1: "2x", the target
+        '[7,0,[["b","y"]]]', // e1 cell 1
+        '"z"',
+      ],
+      html: "<table>\n<thead>\n<tr>\n<th>a</th>\n<th align=\"center\">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td align=\"center\"><strong>y</strong>z</td>\n</tr>\n</tbody>\n</table>\n",
+    },
+    { name: "short: update without an id and no target", lines: [v2, '[4,[0,["a"]]]'], throws: /no continuation target/ },
+    { name: "short: splice without an id and no target", lines: [v2, '[0,"doc",[0,13]]', '[7,0,["b"]]'], throws: /no continuation target/, html: "<hr />\n" },
+    { name: "short: retype without an id after a remove", lines: [v2, '[0,"doc",[0,[0,["a"]]]]', '[1,0]', '[5,2]'], throws: /no continuation target/ },
+    {
+      name: "short: close keeps the target",
+      lines: [v2, '[0,"doc",[0,[0,["a"]]]]', '[0,"doc",[4,[0,["b"]]]]', '[3,-4]', '"c"', '[3,4]', '[7,1,[["c","d"]]]'],
+      html: "<p>a</p>\n<p>bc<code>d</code></p>\n",
+    },
+    { name: "short: append before (code)", lines: [v2, '[0,"doc",[0,[11,"x = 1\\n","js"]]]', '[6,0,"2",0,1]', '"\\ny = 3"'], html: '<pre><code class="language-js">x = 12\ny = 3\n</code></pre>\n' },
+    {
+      name: "short and long form mixed (long form leaves R)",
+      lines: [v2, '[0,"doc",[4,[0,["a"]]]]', para("e9", "c"), '{"op":"append","id":"e2","text":"b"}', '[6,0,"!"]', '[3,0]'],
+      html: "<p>ab!</p>\n<p>c</p>\n",
+    },
     { name: "insert without index appends", lines: [v2, para("a", "1"), para("b", "2")], html: "<p>1</p>\n<p>2</p>\n" },
     { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
     { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
@@ -352,6 +411,8 @@ window.runEdgeCases = async function runEdgeCases() {
     } else if (actual !== expected) {
       failures.push(`${test.name}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
     }
+    const missing = (test.ids || []).filter((id) => !view.blocks.has(id));
+    if (missing.length) failures.push(`${test.name}: no block ${missing.join(", ")}`);
   }
   if (window.__pwned !== undefined) failures.push(`script ran: ${window.__pwned}`);
   return { cases: cases.length, failures };

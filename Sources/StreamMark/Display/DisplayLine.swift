@@ -3,13 +3,14 @@
 /// clients that do not complete markup themselves.
 ///
 /// ```json
-/// ["d",40,[[40,["p",["Here is ",["b","bold te"]]]]]]   (version 2)
-/// ["d",40,null]
+/// ["d","e40",[["e40",[0,["Here is ",["b","bold te"]]]]]]   (version 2)
+/// ["d","e40",null]
 /// {"v":1,"op":"display","id":"e40","blocks":[…]}      (version 1)
 /// ```
 ///
 /// Blocks use the stream's own block encoding (version 2: the short form,
-/// no ranges; version 1: objects with ranges). A
+/// no ranges, ids as strings so that the line leaves the stream's id
+/// register alone; version 1: objects with ranges). A
 /// display line stands for block `id` until the next display line, a line
 /// with `"blocks":null`, or a `close`/`remove` of `id`; the client then
 /// shows the truth again. It never changes the client's tree and does not
@@ -27,11 +28,14 @@ public enum DisplayLine {
             json.raw(#","blocks":"#)
         } else {
             json.raw(#"["d","#)
-            json.shortID(id)
+            json.id(id)
             json.byte(UInt8(ascii: ","))
         }
         if let blocks {
-            json.array(blocks) { json, block in version == 1 ? json.blockV1(block) : json.shortBlock(block) }
+            var strings: IDRegister? = nil
+            json.array(blocks) { json, block in
+                version == 1 ? json.blockV1(block) : json.shortBlock(block, ids: &strings)
+            }
         } else {
             json.raw("null")
         }

@@ -3,8 +3,10 @@
 /// `append` (its counts), a `splice` (drop 0), an `update` or `retype` of
 /// a block with a text tail (code, HTML, paragraph, heading; counts 0), or
 /// an `insert` whose *last leaf* (the block reached by following last
-/// children from the inserted one) has a text tail.
-/// Writer, encoder and decoder follow the same rule (docs/patches.md).
+/// children from the inserted one) has a text tail. A `close` leaves it as
+/// it is. An update, retype or splice of the target leaves its id out
+/// (``names(_:)``). Writer, encoder and decoder follow the same rule
+/// (docs/patches.md).
 struct ContinuationTarget: Sendable {
     /// The block of the previous line, if it was an append or a splice.
     var id: BlockID?
@@ -26,6 +28,16 @@ struct ContinuationTarget: Sendable {
         return false
     }
 
+    /// Whether `patch` is an update, retype or splice of this target (for a
+    /// splice, of its cell too), written without the id.
+    func names(_ patch: DeltaPatch) -> Bool {
+        switch patch {
+        case .update(let id, _), .retype(let id, _): self.id != nil && self.id == id
+        case .splice(let id, let cell, _, _): self.id != nil && matches(id: id, cell: cell)
+        default: false
+        }
+    }
+
     /// Moves past `patch`, written as the next line.
     mutating func advance(past patch: DeltaPatch) {
         switch patch {
@@ -39,6 +51,8 @@ struct ContinuationTarget: Sendable {
             (self.id, self.cell) = (leaf.kind.hasTextTail ? leaf.id : nil, nil)
         case .update(let id, let kind) where kind.hasTextTail, .retype(let id, let kind) where kind.hasTextTail:
             (self.id, self.cell, self.drop) = (id, nil, 0)
+        case .close:
+            return
         default:
             (self.id, self.cell) = (nil, nil)
         }

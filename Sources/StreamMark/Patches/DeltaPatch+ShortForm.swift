@@ -3,38 +3,57 @@
 // JSONWriter+ShortForm.swift; the two must agree field by field.
 
 extension DeltaPatch {
-    /// The patch a short-form line stands for.
+    /// The patch a short-form line stands for. `target` names the block of
+    /// an update, retype or splice written without its id; `ids` moves past
+    /// the source ids read.
     ///
     /// - Complexity: O(line).
-    static func short(_ value: JSONElement) throws(PatchStreamError) -> DeltaPatch {
-        guard case .array(let fields) = value, case .string(let op)? = fields.first else {
-            throw ShortForm.error("an op must be an array that starts with its name")
+    static func short(
+        _ value: JSONElement, target: ContinuationTarget, ids: inout IDRegister
+    ) throws(PatchStreamError) -> DeltaPatch {
+        guard case .array(let fields) = value, case .int(let code)? = fields.first,
+            let op = ShortForm.Op(rawValue: code)
+        else {
+            if case .array(let fields) = value, case .string(let name)? = fields.first {
+                throw ShortForm.error("unknown op \"\(name)\"")
+            }
+            if case .array(let fields) = value, case .int(let number)? = fields.first {
+                throw ShortForm.error("unknown op \(number)")
+            }
+            throw ShortForm.error("an op must be an array that starts with its number")
         }
-        var reader = ShortForm.Fields(op: op, fields: fields)
+        var reader = ShortForm.Fields(op: op, fields: fields, target: target)
         let patch: DeltaPatch
         switch op {
-        case "+":
-            let parent = try reader.id()
-            let block = try ShortForm.block(try reader.next("block"))
+        case .insert:
+            let parent = try reader.id(&ids)
+            let block = try ShortForm.block(try reader.next("block"), ids: &ids)
             patch = .insert(parent: parent, index: try reader.optionalCount(), block: block)
-        case "-": patch = .remove(id: try reader.id())
-        case "m": patch = .move(id: try reader.id(), parent: try reader.id(), index: try reader.count())
-        case "c": patch = .close(id: try reader.id())
-        case "u": patch = .update(id: try reader.id(), kind: try ShortForm.kind(try reader.next("kind")))
-        case "r": patch = .retype(id: try reader.id(), kind: try ShortForm.kind(try reader.next("kind")))
-        case "a":
-            let id = try reader.id()
+        case .remove: patch = .remove(id: try reader.id(&ids))
+        case .move: patch = .move(id: try reader.id(&ids), parent: try reader.id(&ids), index: try reader.count())
+        case .close: patch = .close(id: try reader.id(&ids))
+        case .update:
+            let id = try reader.leadingID(&ids, named: fields.count > 2)
+            patch = .update(id: id, kind: try ShortForm.kind(try reader.next("kind")))
+        case .retype:
+            let id = try reader.leadingID(&ids, named: fields.count > 2)
+            guard case .int(let tag) = try reader.next("tag"), (0...6).contains(tag) else {
+                throw ShortForm.error("retype: the tag must be 0 (paragraph) or 1…6 (heading)")
+            }
+            patch = .retype(id: id, kind: try ShortForm.kind(.int(tag)))
+        case .append:
+            let id = try reader.id(&ids)
             let text = try reader.string()
             let drop = try reader.optionalCount() ?? 0
             let before = try reader.optionalCount() ?? 0
             patch = .append(id: id, cell: try reader.optionalCount(), drop: drop, before: before, text: text)
-        case "s":
-            let id = try reader.id()
+        case .splice:
+            let named = fields.count > 3
+            let id = try reader.leadingID(&ids, named: named)
             let keep = try reader.count()
             let inlines = try ShortForm.inlines(try reader.next("inlines"))
-            patch = .splice(id: id, cell: try reader.optionalCount(), keep: keep, inlines: inlines)
-        default:
-            throw ShortForm.error("unknown op \"\(op)\"")
+            let cell = named ? try reader.optionalCount() : target.cell
+            patch = .splice(id: id, cell: cell, keep: keep, inlines: inlines)
         }
         try reader.end()
         return patch
@@ -64,10 +83,30 @@ enum ShortForm {
         }
     }
 
+    /// The ops, by the number that names them.
+    enum Op: Int {
+        case insert, remove, move, close, update, retype, append, splice
+    }
+
+    /// The number tags of block kinds: `0` paragraph, `1`…`6` headings,
+    /// then the containers and leaves (docs/patches.md, "Blocks and kinds").
+    enum KindTag: Int {
+        case paragraph, heading1, heading2, heading3, heading4, heading5, heading6
+        case blockQuote, item, bulletList, orderedList, codeBlock, htmlBlock, thematicBreak, table, tableRow
+        case document
+
+        /// The tag of a heading of `level` (1…6).
+        init?(heading level: Int) {
+            guard (1...6).contains(level) else { return nil }
+            self.init(rawValue: level)
+        }
+    }
+
     /// The positional fields of one op, read in order.
     struct Fields {
-        let op: String
+        let op: Op
         let fields: [JSONElement]
+        let target: ContinuationTarget
         var at = 1
 
         mutating func next(_ name: String) throws(PatchStreamError) -> JSONElement {
@@ -76,7 +115,18 @@ enum ShortForm {
             return fields[at - 1]
         }
 
-        mutating func id() throws(PatchStreamError) -> BlockID { try ShortForm.id(try next("id")) }
+        mutating func id(_ ids: inout IDRegister) throws(PatchStreamError) -> BlockID {
+            try ShortForm.id(try next("id"), ids: &ids)
+        }
+
+        /// The id of an op that leaves it out when it names the continuation
+        /// target: read when the line is `named` (has the longer form), else
+        /// the target's.
+        mutating func leadingID(_ ids: inout IDRegister, named: Bool) throws(PatchStreamError) -> BlockID {
+            if named { return try id(&ids) }
+            guard let id = target.id else { throw ShortForm.error("\(op): no id and no target") }
+            return id
+        }
 
         mutating func string() throws(PatchStreamError) -> String {
             guard case .string(let text) = try next("text") else {
@@ -101,78 +151,80 @@ enum ShortForm {
         }
     }
 
-    static func id(_ value: JSONElement) throws(PatchStreamError) -> BlockID {
+    static func id(_ value: JSONElement, ids: inout IDRegister) throws(PatchStreamError) -> BlockID {
         switch value {
-        case .int(let number): return BlockID(shortNumber: number)
+        case .int(let number): return try ids.id(for: number)
         case .string(let text): return BlockID(text)
         default: throw error("an id must be an integer or a string")
         }
     }
 
     /// `[id, kind]` or `[id, kind, [children…]]`.
-    static func block(_ value: JSONElement) throws(PatchStreamError) -> Block {
+    static func block(_ value: JSONElement, ids: inout IDRegister) throws(PatchStreamError) -> Block {
         guard case .array(let fields) = value, fields.count == 2 || fields.count == 3 else {
             throw error("a block must be [id, kind] or [id, kind, children]")
         }
+        let id = try id(fields[0], ids: &ids)
         var children: [Block] = []
         if fields.count == 3 {
             guard case .array(let list) = fields[2] else { throw error("a block's children must be an array") }
             children.reserveCapacity(list.count)
-            for child in list { children.append(try block(child)) }
+            for child in list { children.append(try block(child, ids: &ids)) }
         }
-        return Block(id: try id(fields[0]), kind: try kind(fields[1]), range: 0..<0, children: children)
+        return Block(id: id, kind: try kind(fields[1]), range: 0..<0, children: children)
     }
 
-    /// A kind: a tag, or `[tag, fields…]`.
+    /// A kind: a tag (a number, ``KindTag``), or `[tag, fields…]`.
     static func kind(_ value: JSONElement) throws(PatchStreamError) -> BlockKind {
-        let tag: String
+        let number: Int
         var fields: [JSONElement] = []
         switch value {
-        case .string(let name): tag = name
+        case .int(let tag): number = tag
         case .array(let all):
-            guard case .string(let name)? = all.first else { throw error("a kind must start with its tag") }
-            tag = name
+            guard case .int(let tag)? = all.first else { throw error("a kind must start with its tag") }
+            number = tag
             fields = Array(all.dropFirst())
         default: throw error("a kind must be a tag or an array")
         }
+        guard let tag = KindTag(rawValue: number) else { throw error("unknown block type \(number)") }
         func field(_ i: Int) -> JSONElement? { i < fields.count ? fields[i] : nil }
         func allowing(_ count: Int) throws(PatchStreamError) {
             guard fields.count <= count else { throw error("\(tag): too many fields") }
         }
+        func content() throws(PatchStreamError) -> [Inline] {
+            try allowing(1)
+            return try field(0).map { (v) throws(PatchStreamError) in try inlines(v) } ?? []
+        }
         switch tag {
-        case "doc":
+        case .document:
             try allowing(0)
             return .document
-        case "q":
+        case .blockQuote:
             try allowing(0)
             return .blockQuote
-        case "hr":
+        case .thematicBreak:
             try allowing(0)
             return .thematicBreak
-        case "li":
+        case .item:
             try allowing(1)
             guard let task = field(0) else { return .item(task: nil) }
-            guard case .bool(let checked) = task else { throw error("li: the task must be true or false") }
+            guard case .bool(let checked) = task else { throw error("item: the task must be true or false") }
             return .item(task: checked ? .checked : .unchecked)
-        case "ul", "ol": return .list(try list(ordered: tag == "ol", fields))
-        case "code":
+        case .bulletList, .orderedList: return .list(try list(ordered: tag == .orderedList, fields))
+        case .codeBlock:
             try allowing(3)
             return .codeBlock(
                 CodeBlockAttributes(
                     info: try string(field(1), default: ""), literal: try string(field(0), default: ""),
                     fenced: try bool(field(2), default: true)))
-        case "html":
+        case .htmlBlock:
             try allowing(1)
             return .htmlBlock(literal: try string(field(0), default: ""))
-        case "p":
-            try allowing(1)
-            return .paragraph(inlines: try field(0).map { (v) throws(PatchStreamError) in try inlines(v) } ?? [])
-        case "h1", "h2", "h3", "h4", "h5", "h6":
-            try allowing(1)
-            let level = Int(tag.dropFirst())!
-            return .heading(
-                level: level, inlines: try field(0).map { (v) throws(PatchStreamError) in try inlines(v) } ?? [])
-        case "table":
+        case .paragraph:
+            return .paragraph(inlines: try content())
+        case .heading1, .heading2, .heading3, .heading4, .heading5, .heading6:
+            return .heading(level: tag.rawValue, inlines: try content())
+        case .table:
             try allowing(2)
             guard case .string(let letters)? = field(0) else { throw error("table: alignments must be a string") }
             var alignments: [TableAlignment] = []
@@ -186,11 +238,9 @@ enum ShortForm {
                 }
             }
             return .table(TableAttributes(alignments: alignments, header: try cells(field(1))))
-        case "tr":
+        case .tableRow:
             try allowing(1)
             return .tableRow(cells: try cells(field(0)))
-        default:
-            throw error("unknown block type \"\(tag)\"")
         }
     }
 

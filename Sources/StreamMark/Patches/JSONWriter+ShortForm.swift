@@ -1,49 +1,56 @@
 // Version 2 of the patch protocol, short form (docs/patches.md): every op
-// is a JSON array whose first element names it, blocks and kinds are
-// arrays with positional fields (trailing defaults left out), and source
-// ids are numbers. A growing answer is mostly continuation lines, so what
-// is left is structure; the short form sends it in about a third of the
-// bytes of the long form.
+// is a JSON array whose first element, a number, names it; blocks and kinds
+// are arrays with positional fields (trailing defaults left out) and number
+// tags; source ids are numbers relative to the id before them (IDRegister).
+// A growing answer is mostly continuation lines, so what is left is
+// structure, and the short form sends it in few bytes.
 
 extension JSONWriter {
-    /// Writes one version-2 patch in the short form (no newline). An
-    /// `append` to the continuation target (`continuing`) is written as a
-    /// bare JSON string.
-    mutating func delta(_ patch: DeltaPatch, continuing: Bool) {
+    /// How a version-2 line names the block it changes.
+    struct ShortFormLine {
+        /// An `append` to the continuation target: a bare JSON string.
+        var continuing = false
+        /// An update, retype or splice of the continuation target: no id.
+        var namesTarget = false
+    }
+
+    /// Writes one version-2 patch in the short form (no newline), moving
+    /// `ids` past the source ids it writes (a stream's writer always has a
+    /// register; see ``shortID(_:ids:)``).
+    mutating func delta(_ patch: DeltaPatch, _ line: ShortFormLine, ids: inout IDRegister?) {
         switch patch {
-        case .append(_, _, _, _, let text) where continuing:
+        case .append(_, _, _, _, let text) where line.continuing:
             string(text)
             return
         case .insert(let parent, let index, let block):
-            raw(#"["+","#)
-            shortID(parent)
+            raw("[0,")
+            shortID(parent, ids: &ids)
             byte(UInt8(ascii: ","))
-            shortBlock(block)
+            shortBlock(block, ids: &ids)
             if let index { next(index) }
         case .remove(let id):
-            raw(#"["-","#)
-            shortID(id)
+            raw("[1,")
+            shortID(id, ids: &ids)
         case .move(let id, let parent, let index):
-            raw(#"["m","#)
-            shortID(id)
-            next(parent)
+            raw("[2,")
+            shortID(id, ids: &ids)
+            byte(UInt8(ascii: ","))
+            shortID(parent, ids: &ids)
             next(index)
         case .close(let id):
-            raw(#"["c","#)
-            shortID(id)
+            raw("[3,")
+            shortID(id, ids: &ids)
         case .update(let id, let kind):
-            raw(#"["u","#)
-            shortID(id)
-            byte(UInt8(ascii: ","))
+            raw("[4,")
+            if !line.namesTarget { field(id, ids: &ids) }
             shortKind(kind)
         case .retype(let id, let kind):
-            raw(#"["r","#)
-            shortID(id)
-            byte(UInt8(ascii: ","))
+            raw("[5,")
+            if !line.namesTarget { field(id, ids: &ids) }
             shortKind(kind, content: false)
         case .append(let id, let cell, let drop, let before, let text):
-            raw(#"["a","#)
-            shortID(id)
+            raw("[6,")
+            shortID(id, ids: &ids)
             byte(UInt8(ascii: ","))
             string(text)
             // Trailing fields at their default (0, 0, no cell) are left out.
@@ -51,14 +58,20 @@ extension JSONWriter {
             if before > 0 || cell != nil { next(before) }
             if let cell { next(cell) }
         case .splice(let id, let cell, let keep, let inlines):
-            raw(#"["s","#)
-            shortID(id)
-            next(keep)
+            raw("[7,")
+            if !line.namesTarget { field(id, ids: &ids) }
+            int(keep)
             byte(UInt8(ascii: ","))
             shortInlines(inlines)
-            if let cell { next(cell) }
+            if let cell, !line.namesTarget { next(cell) }
         }
         byte(UInt8(ascii: "]"))
+    }
+
+    /// `ID,`: an id as a leading field.
+    private mutating func field(_ id: BlockID, ids: inout IDRegister?) {
+        shortID(id, ids: &ids)
+        byte(UInt8(ascii: ","))
     }
 
     /// `,N`: the next positional field, an integer.
@@ -67,43 +80,43 @@ extension JSONWriter {
         int(value)
     }
 
-    /// `,ID`: the next positional field, an id.
-    private mutating func next(_ id: BlockID) {
-        byte(UInt8(ascii: ","))
-        shortID(id)
+    /// An id: a source id as its number relative to the register (which
+    /// moves past it), any other id as a string. Without a register
+    /// (`nil`: display lines), every id is a string.
+    mutating func shortID(_ id: BlockID, ids: inout IDRegister?) {
+        if let number = ids?.number(for: id) { int(number) } else { string(id.rawValue) }
     }
 
-    /// An id: `eN` as the number N, `eN.list` as −N−1, any other id as a string.
-    mutating func shortID(_ id: BlockID) {
-        if let number = id.shortNumber { int(number) } else { string(id.rawValue) }
-    }
-
-    /// `[id, kind]` or `[id, kind, [children…]]`.
-    mutating func shortBlock(_ block: Block) {
+    /// `[id, kind]` or `[id, kind, [children…]]`, ids in the order written.
+    /// Without a register (`nil`: display lines), ids are strings.
+    mutating func shortBlock(_ block: Block, ids: inout IDRegister?) {
         byte(UInt8(ascii: "["))
-        shortID(block.id)
+        shortID(block.id, ids: &ids)
         byte(UInt8(ascii: ","))
         shortKind(block.kind)
         if !block.children.isEmpty {
             byte(UInt8(ascii: ","))
-            array(block.children) { $0.shortBlock($1) }
+            array(block.children) { $0.shortBlock($1, ids: &ids) }
         }
         byte(UInt8(ascii: "]"))
     }
 
-    /// A kind: its tag alone (a string) when every field is at its default,
-    /// else `[tag, fields…]` without the trailing defaults. With `content`
-    /// false, inlines are left out (a `retype`).
+    /// A kind: its tag (a number, ``ShortForm/KindTag``) alone when every
+    /// field is at its default, else `[tag, fields…]` without the trailing
+    /// defaults. With `content` false, inlines are left out (a `retype`).
     mutating func shortKind(_ kind: BlockKind, content: Bool = true) {
         switch kind {
-        case .document: raw(#""doc""#)
-        case .blockQuote: raw(#""q""#)
-        case .thematicBreak: raw(#""hr""#)
+        case .document: tag(.document)
+        case .blockQuote: tag(.blockQuote)
+        case .thematicBreak: tag(.thematicBreak)
         case .item(let task):
-            if let task { raw(task == .checked ? #"["li",true]"# : #"["li",false]"#) } else { raw(#""li""#) }
+            guard let task else { return tag(.item) }
+            open(.item)
+            raw(task == .checked ? ",true]" : ",false]")
         case .list(let list): shortList(list)
         case .codeBlock(let code):
-            raw(#"["code","#)
+            open(.codeBlock)
+            byte(UInt8(ascii: ","))
             string(code.literal)
             if !code.info.isEmpty || !code.fenced {
                 byte(UInt8(ascii: ","))
@@ -112,36 +125,45 @@ extension JSONWriter {
             if !code.fenced { raw(",false") }
             byte(UInt8(ascii: "]"))
         case .htmlBlock(let literal):
-            raw(#"["html","#)
+            open(.htmlBlock)
+            byte(UInt8(ascii: ","))
             string(literal)
             byte(UInt8(ascii: "]"))
-        case .paragraph(let inlines): shortTextKind(tag: "p", level: nil, inlines, content: content)
-        case .heading(let level, let inlines): shortTextKind(tag: "h", level: level, inlines, content: content)
+        case .paragraph(let inlines): shortTextKind(.paragraph, inlines, content: content)
+        case .heading(let level, let inlines):
+            shortTextKind(ShortForm.KindTag(heading: level) ?? .heading6, inlines, content: content)
         case .table(let table):
-            raw(#"["table","#)
+            open(.table)
+            byte(UInt8(ascii: ","))
             shortAlignments(table.alignments)
             byte(UInt8(ascii: ","))
             shortCells(table.header)
             byte(UInt8(ascii: "]"))
         case .tableRow(let cells):
-            raw(#"["tr","#)
+            open(.tableRow)
+            byte(UInt8(ascii: ","))
             shortCells(cells)
             byte(UInt8(ascii: "]"))
         }
     }
 
-    /// `"ul"` / `"ol"`, or `[tag, tight, start, delimiter]` without trailing
+    /// A kind's tag alone.
+    private mutating func tag(_ tag: ShortForm.KindTag) { int(tag.rawValue) }
+
+    /// `[tag`: the start of a kind with fields.
+    private mutating func open(_ tag: ShortForm.KindTag) {
+        byte(UInt8(ascii: "["))
+        int(tag.rawValue)
+    }
+
+    /// `9` / `10`, or `[tag, tight, start, delimiter]` without trailing
     /// defaults (tight `true`, start 1, delimiter `"."` for ordered lists).
     private mutating func shortList(_ list: ListAttributes) {
         let ordered = list.kind == .ordered
         let paren = ordered && list.delimiter == .paren
-        let tag: StaticString = ordered ? #""ol""# : #""ul""#
-        if list.tight && list.start == 1 && !paren {
-            raw(tag)
-            return
-        }
-        byte(UInt8(ascii: "["))
-        raw(tag)
+        let kindTag: ShortForm.KindTag = ordered ? .orderedList : .bulletList
+        if list.tight && list.start == 1 && !paren { return tag(kindTag) }
+        open(kindTag)
         byte(UInt8(ascii: ","))
         bool(list.tight)
         if list.start != 1 || paren {
@@ -152,18 +174,14 @@ extension JSONWriter {
         byte(UInt8(ascii: "]"))
     }
 
-    /// `"p"` / `"h2"` without content, else `["p", inlines]` / `["h2", inlines]`.
-    private mutating func shortTextKind(tag: StaticString, level: Int?, _ inlines: [Inline], content: Bool) {
-        if content { byte(UInt8(ascii: "[")) }
-        byte(UInt8(ascii: "\""))
-        raw(tag)
-        if let level { int(level) }
-        byte(UInt8(ascii: "\""))
-        if content {
-            byte(UInt8(ascii: ","))
-            shortInlines(inlines)
-            byte(UInt8(ascii: "]"))
-        }
+    /// The tag alone without content or inlines (`0`, `2`), else
+    /// `[tag, inlines]` (`[0,["Hi"]]`).
+    private mutating func shortTextKind(_ kindTag: ShortForm.KindTag, _ inlines: [Inline], content: Bool) {
+        guard content && !inlines.isEmpty else { return tag(kindTag) }
+        open(kindTag)
+        byte(UInt8(ascii: ","))
+        shortInlines(inlines)
+        byte(UInt8(ascii: "]"))
     }
 
     /// One letter per column: `n`, `l`, `c`, `r`.

@@ -34,6 +34,7 @@ public struct PatchStreamDecoder {
     /// The stream's version, once its first line was read.
     public private(set) var version: Int?
     private var target = ContinuationTarget()
+    private var ids = IDRegister()
     private let decoder = JSONDecoder()
 
     /// Creates a decoder for a new stream.
@@ -76,7 +77,7 @@ public struct PatchStreamDecoder {
             }
             delta = .append(id: id, cell: target.cell, drop: target.drop, before: target.before, text: text)
         } else if first == UInt8(ascii: "[") {
-            delta = try DeltaPatch.short(try ShortForm.parse(bytes))
+            delta = try DeltaPatch.short(try ShortForm.parse(bytes), target: target, ids: &ids)
         } else {
             do {
                 delta = try decoder.decode(WireOp.self, from: bytes).patch()

@@ -21,6 +21,7 @@ public struct PatchStreamWriter: Sendable {
     private var encoder = DeltaEncoder()
     private var deltas: [DeltaPatch] = []
     private var target = ContinuationTarget()
+    private var ids: IDRegister? = IDRegister()
 
     /// Creates a writer for a new stream.
     ///
@@ -54,9 +55,9 @@ public struct PatchStreamWriter: Sendable {
     /// Writes one version-2 patch (the writer must be version 2).
     public mutating func write(_ delta: DeltaPatch) {
         precondition(version == 2, "DeltaPatch needs a version-2 writer")
-        let continuing = target.continues(delta)
+        let line = JSONWriter.ShortFormLine(continuing: target.continues(delta), namesTarget: target.names(delta))
         target.advance(past: delta)
-        json.delta(delta, continuing: continuing)
+        json.delta(delta, line, ids: &ids)
         json.byte(0x0A)
     }
 

@@ -93,11 +93,76 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("[") })
     }
 
-    @Test func sourceIdsAreNumbers() throws {
-        let (_, lines) = try Self.roundTrip([
-            .close(id: "e0"), .close(id: "e345.list"), .close(id: "e007"), .close(id: "doc"),
+    /// Source ids are written relative to the one before (`2 × (N − R)`,
+    /// plus 1 for a list), other ids as strings that leave the register.
+    @Test func sourceIdsAreRelativeNumbers() throws {
+        let (decoded, lines) = try Self.roundTrip([
+            .close(id: "e0"), .close(id: "e345.list"), .close(id: "e007"), .close(id: "doc"), .close(id: "e12"),
+            .close(id: "e12.list"), .close(id: "e999999999999999"),
         ])
-        #expect(Array(lines.dropFirst()) == [#"["c",0]"#, #"["c",-346]"#, #"["c","e007"]"#, #"["c","doc"]"#])
+        #expect(
+            Array(lines.dropFirst()) == [
+                "[3,0]", "[3,691]", #"[3,"e007"]"#, #"[3,"doc"]"#, "[3,-666]", "[3,1]", "[3,1999999999999974]",
+            ])
+        #expect(decoded.map(\.id) == ["e0", "e345.list", "e007", "doc", "e12", "e12.list", "e999999999999999"])
+    }
+
+    /// Random op sequences (seeded) over a small pool of ids, so that ids
+    /// jump back and forth and updates, retypes and splices often name the
+    /// continuation target (and go without their id), survive writer →
+    /// decoder exactly.
+    @Test(arguments: [UInt64(11), 12, 13])
+    func randomOpSequencesRoundTrip(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pool: [BlockID] = ["e0", "e3", "e3.list", "e17", "e250", "e250.list", "e999999999999999", "doc", "t4:a"]
+        var last: BlockID = "e0"
+        func id() -> BlockID {
+            let id = Bool.random(using: &random) ? last : pool.randomElement(using: &random)!
+            last = id
+            return id
+        }
+        func count(_ range: Range<Int>) -> Int { Int.random(in: range, using: &random) }
+        let kinds = Self.kinds
+        let cell = [nil, 0, 2]
+        var deltas: [DeltaPatch] = []
+        for _ in 0..<2_000 {
+            switch count(0..<8) {
+            case 0:
+                let child = Self.leaf(id(), .paragraph(inlines: [.text("c")]))
+                let block = Block(
+                    id: id(), kind: .blockQuote, range: 0..<0, children: count(0..<2) == 0 ? [] : [child])
+                deltas.append(.insert(parent: id(), index: count(0..<2) == 0 ? nil : count(0..<9), block: block))
+            case 1: deltas.append(.remove(id: id()))
+            case 2: deltas.append(.move(id: id(), parent: id(), index: count(0..<9)))
+            case 3: deltas.append(.close(id: id()))
+            case 4: deltas.append(.update(id: id(), kind: kinds.randomElement(using: &random)!))
+            case 5:
+                let level = count(0..<7)
+                let kind: BlockKind = level == 0 ? .paragraph(inlines: []) : .heading(level: level, inlines: [])
+                deltas.append(.retype(id: id(), kind: kind))
+            case 6:
+                deltas.append(
+                    .append(
+                        id: id(), cell: cell.randomElement(using: &random)!, drop: count(0..<2), before: count(0..<2),
+                        text: ["x", "é\n", "\""].randomElement(using: &random)!))
+            default:
+                deltas.append(
+                    .splice(
+                        id: id(), cell: cell.randomElement(using: &random)!, keep: count(0..<3),
+                        inlines: Array(Self.inlines.prefix(count(0..<3)))))
+            }
+        }
+        let (decoded, lines) = try Self.roundTrip(deltas)
+        #expect(decoded == deltas)
+        // Every form was written: id-less update, retype and splice, and continuations.
+        let shapes = Set(
+            lines.dropFirst().map { line -> String in
+                guard let array = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any] else {
+                    return "text"
+                }
+                return "\(array[0]):\(array.count)"
+            })
+        #expect(shapes.isSuperset(of: ["4:2", "4:3", "5:2", "5:3", "7:3", "7:4", "7:5", "text"]), "\(shapes.sorted())")
     }
 
     /// Random inline trees (seeded) survive the round trip.
@@ -146,20 +211,25 @@ import Testing
     @Test func tooDeepALineIsRejected() throws {
         let levels = ShortForm.maximumDepth - 1
         let line =
-            #"["s",0,0,["# + String(repeating: #"["i","#, count: levels) + #""x""#
+            #"[7,0,0,["# + String(repeating: #"["i","#, count: levels) + #""x""#
             + String(repeating: "]", count: levels) + "]]"
         var decoder = PatchStreamDecoder()
         _ = try decoder.decode(line: Array(#"{"v":2}"#.utf8))
-        #expect(throws: PatchStreamError.self) { _ = try decoder.decode(line: Array(line.utf8)) }
+        let error = #expect(throws: PatchStreamError.self) { _ = try decoder.decode(line: Array(line.utf8)) }
+        #expect(error?.description.contains("nested deeper than 512") == true, "\(String(describing: error))")
     }
 
     @Test(arguments: [
-        #"["zap",0]"#, #"[]"#, #"[1,2]"#, #"["c"]"#, #"["c",0,1]"#, #"["c",1.5]"#, #"["c",true]"#,
-        #"["+","doc",[0]]"#, #"["+","doc",[0,"marquee"]]"#, #"["+","doc",[0,["p",[["blink"]]]]]"#,
-        #"["+","doc",[0,["p",[2]]]]"#, #"["+","doc",[0,"p"],-1]"#, #"["a",0]"#, #"["a",0,"x",-1]"#,
-        #"["s",0,0,[],1,2]"#, #"["u",0,["table",7,[]]]"#, #"["u",0,["table","nq",[[]]]]"#,
-        #"["u",0,["ol",true,1,"]"]]"#, #"["u",0,["li","x"]]"#, #"["c",0"#, #"["c",0]x"#, #"["c","\ud800"]"#,
-        "[\"c\",\"a\u{1}\"]", #"["c",01]"#, #"["u",0,["h7",[]]]"#,
+        #"["zap",0]"#, #"["c",0]"#, #"["+","doc",[0,["p",["a"]]]]"#, #"[]"#, #"[8,2]"#, #"[-1,2]"#, #"[3]"#,
+        #"[3,0,1]"#, #"[3,1.5]"#, #"[3,true]"#, #"[3,-2]"#, #"[3,4000000000000000]"#, #"[0,"doc",[0]]"#,
+        #"[0,"doc",[0,99]]"#, #"[0,"doc",[0,"p"]]"#, #"[0,"doc",[0,[0,[["blink"]]]]]"#, #"[0,"doc",[0,[0,[2]]]]"#,
+        #"[0,"doc",[0,0],-1]"#, #"[6,0]"#, #"[6,0,"x",-1]"#, #"[7,0,0,[],1,2]"#, #"[4,0,[14,7,[]]]"#,
+        #"[4,0,[14,"nq",[[]]]]"#, #"[4,0,[10,true,1,"]"]]"#, #"[4,0,[8,"x"]]"#, #"[4,0,[7,1]]"#, #"[3,0"#,
+        #"[3,0]x"#, #"[3,"\ud800"]"#, "[3,\"a\u{1}\"]", #"[3,01]"#, #"[4,0,[17,[]]]"#,
+        // Ops that leave the id out need a continuation target (none after the header).
+        #"[4,0]"#, #"[5,2]"#, #"[7,0,[]]"#,
+        // A retype's tag is a paragraph's or a heading's, alone.
+        #"[5,0,7]"#, #"[5,0,[2,[]]]"#,
     ])
     func badShortLinesAreRejected(_ line: String) throws {
         var decoder = PatchStreamDecoder()
@@ -174,7 +244,7 @@ import Testing
         writer.write(document.append("- a"))
         writer.write(document.append("bc"))
         let lines = String(decoding: writer.takeBytes(), as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(lines == [#"{"v":2}"#, #"["+","doc",[-1,"ul",[[0,"li",[[2,["p",["a"]]]]]]]]"#, #""bc""#])
+        #expect(lines == [#"{"v":2}"#, #"[0,"doc",[1,9,[[0,8,[[4,[0,["a"]]]]]]]]"#, #""bc""#])
         var client = PatchStreamClient()
         for line in lines { try client.apply(line: Array(line.utf8)) }
         #expect(client.root == document.root.removingRanges())
