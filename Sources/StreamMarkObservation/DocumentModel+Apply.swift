@@ -7,7 +7,8 @@ extension DocumentModel {
     ///
     /// Sets ``BlockNode/value`` only when it differs, inserts, removes and
     /// moves nodes in their parent's ``BlockNode/children``, marks closed
-    /// nodes, then renders the top-level blocks the patches touched.
+    /// nodes, then renders what the patches touched in the model's
+    /// ``scope``: the top-level blocks, or the content blocks themselves.
     ///
     /// - Parameters:
     ///   - patches: the patches of one append, in order.
@@ -16,18 +17,27 @@ extension DocumentModel {
     /// - Throws: ``PatchError`` if a patch does not fit the tree; the patches
     ///   before it are applied.
     /// - Complexity: per patch, O(depth × siblings searched) (and O(subtree)
-    ///   for an inserted or removed subtree), plus the renders of the changed
-    ///   blocks; untouched nodes cost nothing.
+    ///   for an inserted or removed subtree), plus the renders: of the
+    ///   changed top-level blocks (O(subtree) each, or O(children) for one
+    ///   that composes cached outputs), or in the content scope of the
+    ///   changed content blocks only. Untouched nodes cost nothing.
     public func apply(_ patches: [Patch], isFinal: Bool = false) throws(PatchError) {
         var touched: [BlockID] = []
+        var content: [Block] = []
         for patch in patches {
             try patch.apply(to: &tree)
-            touched += topLevelIDs(touchedBy: patch)
+            switch scope {
+            case .topLevelBlocks: touched += topLevelIDs(touchedBy: patch)
+            case .contentBlocks: content += Self.contentBlocks(changedBy: patch)
+            }
             applyToNodes(patch)
         }
         if let cache, !patches.isEmpty {
             try cache.apply(patches)
-            render(touched, in: cache)
+            switch scope {
+            case .topLevelBlocks: render(touched, in: cache)
+            case .contentBlocks: render(content, in: cache)
+            }
         }
         if isFinal && !isFinished {
             root.forEach { node in
@@ -119,6 +129,35 @@ extension DocumentModel {
         return node.id
     }
 
+    /// The content blocks (``RenderScope/contentBlock(id:value:)``) a patch
+    /// inserts or changes: every one in an inserted subtree, an updated one.
+    private static func contentBlocks(changedBy patch: Patch) -> [Block] {
+        switch patch {
+        case .insert(_, _, let block):
+            var blocks: [Block] = []
+            block.forEach { inserted in
+                if let content = RenderScope.contentBlock(id: inserted.id, value: inserted.value) {
+                    blocks.append(content)
+                }
+            }
+            return blocks
+        case .update(let id, let value):
+            return RenderScope.contentBlock(id: id, value: value).map { [$0] } ?? []
+        case .remove, .move, .close:
+            return []
+        }
+    }
+
+    /// Renders content blocks through the cache (the last change of each
+    /// wins) and sets the output of their nodes where it changed.
+    private func render(_ content: [Block], in cache: RenderCache<Int, Output>) {
+        var seen = Set<BlockID>()
+        for block in content.reversed() where seen.insert(block.id).inserted && nodes[block.id] != nil {
+            _ = cache.output(for: block, context: 0)
+        }
+        setOutputs()
+    }
+
     /// Renders the touched top-level blocks through the cache and sets the
     /// output of every node the render function rendered, where it changed.
     private func render(_ touched: [BlockID], in cache: RenderCache<Int, Output>) {
@@ -128,6 +167,12 @@ extension DocumentModel {
             guard let index = children.lastIndex(where: { $0.id == id }) else { continue }
             _ = cache.output(for: children[index], context: 0)
         }
+        setOutputs()
+    }
+
+    /// Sets the output of every node the render function rendered since the
+    /// last call, where it changed.
+    private func setOutputs() {
         for (id, output) in renderLog.take() {
             guard let node = nodes[id], node.output != output else { continue }
             node.output = output

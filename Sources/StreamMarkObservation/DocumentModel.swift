@@ -42,6 +42,8 @@ public final class DocumentModel<Output: Equatable> {
     @ObservationIgnored var nodes: [BlockID: BlockNode<Output>] = [:]
     @ObservationIgnored var savedStates: [BlockID: BlockState] = [:]
     @ObservationIgnored let cache: RenderCache<Int, Output>?
+    /// Which blocks the render function renders.
+    @ObservationIgnored public let scope: RenderScope
     @ObservationIgnored let renderLog: RenderLog<Output>
     @ObservationIgnored var isParsingElsewhere = false
 
@@ -49,10 +51,17 @@ public final class DocumentModel<Output: Equatable> {
     ///
     /// - Parameters:
     ///   - options: how the text is parsed.
+    ///   - scope: which blocks are rendered: each top-level block as a whole
+    ///     (the default), or each content block on its own, for views that
+    ///     compose containers from their children (``RenderScope``).
     ///   - render: renders one block (see ``RenderCache/Render``); the model
     ///     caches its output per block and sets ``BlockNode/output``.
     ///     Without it, nodes carry values only.
-    public init(options: ParseOptions = ParseOptions(), render: RenderCache<Int, Output>.Render? = nil) {
+    public init(
+        options: ParseOptions = ParseOptions(), scope: RenderScope = .topLevelBlocks,
+        render: RenderCache<Int, Output>.Render? = nil
+    ) {
+        self.scope = scope
         let empty = Block(id: .document, kind: .document, range: 0..<0)
         let log = RenderLog<Output>()
         self.document = StreamingDocument(options: options)
