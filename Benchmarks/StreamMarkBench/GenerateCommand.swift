@@ -85,10 +85,7 @@ enum GenerateCommand {
     }
 
     static func usage(_ message: String) -> Int32 {
-        FileHandle.standardError.write(
-            Data(
-                "generate: \(message)\nusage: streammark-bench generate [--out DIR] [--scale small|full] [--check]\n"
-                    .utf8))
-        return 2
+        UsageError.report(
+            "generate", message, synopsis: "streammark-bench generate [--out DIR] [--scale small|full] [--check]")
     }
 }

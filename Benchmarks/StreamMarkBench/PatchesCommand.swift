@@ -74,11 +74,7 @@ enum PatchesCommand {
     }
 
     static func usage(_ message: String) -> Int32 {
-        FileHandle.standardError.write(
-            Data(
-                "streammark-bench: patches: \(message) (usage: streammark-bench patches [--chunk N]... [FILES...])\n"
-                    .utf8))
-        return 64
+        UsageError.report("patches", message, synopsis: "streammark-bench patches [--chunk N]... [FILES...]")
     }
 
     /// Streams `bytes` (untimed), then times the three encoders on the batches.
