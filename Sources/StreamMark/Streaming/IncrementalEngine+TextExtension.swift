@@ -1,14 +1,15 @@
 extension IncrementalEngine {
     /// Answers an append without parsing when it only extends the last word
-    /// of the open paragraph or of the open table row's last cell: the
+    /// of the open paragraph or heading or of the open table row's last
+    /// cell: the
     /// common case of prose arriving a few characters at a time. Returns
     /// whether it did; otherwise nothing changed and the caller parses the
     /// window as usual.
     ///
     /// The append qualifies when the tree is current (no stale bytes) and
     /// its last leaf (``lastTextLeaf(_:endingAt:with:wordEnd:in:)``) is a
-    /// paragraph or table row at the end of the text whose last text ends
-    /// with the text's last word, and when
+    /// paragraph, heading or table row at the end of the text whose last
+    /// text ends with the text's last word, and when
     /// - the new bytes are *inert* (``isInert(_:)``: letters, digits,
     ///   non-ASCII characters, `,;?!%$`), spaces, or word punctuation
     ///   (``isWordPunctuation(_:)``) under the conditions of
@@ -16,9 +17,11 @@ extension IncrementalEngine {
     ///   byte that can open, close or escape any inline or block construct,
     ///   or form an autolink, entity or table delimiter row;
     /// - the text's last word (after trailing spaces) is made of the same
-    ///   bytes and starts after a space or at the start of its line (so the
-    ///   line is neither a marker waiting for its content, `* ` or `<di`,
-    ///   nor part of a word that could become a URL or a tag), or is longer
+    ///   bytes and starts after a space, at the start of its line, or after
+    ///   a delimiter, bracket, backtick, backslash, `|` or `#` whose meaning
+    ///   the word's first byte settled (``mayPrecedeWord(_:)``; so the line
+    ///   is neither a marker waiting for its content, `* ` or `<di`, nor
+    ///   part of a word that could become a URL or a tag), or is longer
     ///   than ``lookBehind`` bytes without word punctuation (no such word is
     ///   that long);
     /// - a paragraph does not start with `[` (it could become a link
@@ -58,8 +61,7 @@ extension IncrementalEngine {
             wordStart -= 1
             punctuated = punctuated || Self.isWordPunctuation(text[wordStart])
         }
-        let startSeen =
-            wordStart == 0 || text[wordStart - 1] == 0x20 || text[wordStart - 1] == 0x0A || text[wordStart - 1] == 0x0D
+        let startSeen = wordStart == 0 || Self.mayPrecedeWord(text[wordStart - 1])
         guard wordStart < wordEnd, oldEnd - wordEnd <= Self.lookBehind,
             startSeen || (wordEnd - wordStart == Self.lookBehind && !punctuated)
         else { return false }
@@ -166,6 +168,13 @@ extension IncrementalEngine {
                 text[node.range.lowerBound] != UInt8(ascii: "[")
             else { return nil }
             last = string
+        case .heading(_, let inlines):
+            // An ATX heading's line, or a setext heading's underline: the
+            // underline's last word (`---`) is no suffix of the heading's
+            // text unless the text ends with it too, and then the line
+            // starts with `-`, which `punctuationIsInert` refuses.
+            guard case .text(let string)? = inlines.last else { return nil }
+            last = string
         case .tableRow(let cells):
             guard let cell = cells.last, case .text(let string)? = cell.inlines.last, cell.range.upperBound == wordEnd
             else { return nil }
@@ -176,6 +185,24 @@ extension IncrementalEngine {
         }
         guard last.utf8.count >= word.count, last.utf8.suffix(word.count).elementsEqual(word) else { return nil }
         return (node.range.lowerBound, isRow)
+    }
+
+    /// Whether the last word may follow `byte` and still grow in place: a
+    /// space or line ending, or a byte whose meaning the bytes after it
+    /// already settled, since the word's first byte is there: a delimiter
+    /// run's flanking (`*` `_` `~`), an opened code span, link text or
+    /// destination (`` ` `` `[` `]`), an escape (`\`), a cell (`|`), a `#`
+    /// (no ATX heading without a space). Letters and inert punctuation can
+    /// close none of these. Not `<` (a tag or autolink may be forming), `&`
+    /// (an entity), `@` (an email autolink) or `)`.
+    static func mayPrecedeWord(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"),
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "#"):
+            true
+        default:
+            false
+        }
     }
 
     /// Punctuation that is as inert as a letter inside a word of a line
@@ -221,6 +248,10 @@ extension IncrementalEngine {
             block.kind = .thematicBreak
             extendLastText(of: &inlines, with: added)
             block.kind = .paragraph(inlines: inlines)
+        case .heading(let level, var inlines):
+            block.kind = .thematicBreak
+            extendLastText(of: &inlines, with: added)
+            block.kind = .heading(level: level, inlines: inlines)
         case .tableRow(var cells):
             block.kind = .thematicBreak
             if var cell = cells.popLast() {
