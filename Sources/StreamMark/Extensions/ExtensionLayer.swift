@@ -39,14 +39,49 @@ enum ExtensionLayer {
     {
         var reduced = cells
         if options.extensions.contains(.table) {
-            // No `|`, no table, no cell to parse: skip the reduction.
+            // No delimiter row, no table, no cell to parse: skip the reduction.
             reduced.references = ReferenceContext(
-                groups: cells.context.contains(UInt8(ascii: "|"))
+                groups: mayHoldTableSyntax(cells.context)
                     ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
             reduced.context = []
         }
         return ExtensionWalker(
             text: text, extensions: options.extensions, cells: reduced, lines: SourceLines(text: text))
+    }
+
+    /// Whether `bytes` may hold a table's delimiter row: a `|`, or a `:`
+    /// next to a `-` (a table of one column needs no pipe: `:--`, `--:`).
+    /// A pipe-only test missed those, and a window without the pipes of
+    /// earlier rows then parsed cells without the definitions a one-shot
+    /// parse gave them.
+    ///
+    /// This runs on every parse buffer: eight bytes at a time, looking at
+    /// single bytes only in words that hold a `|` or a `:`.
+    ///
+    /// - Complexity: O(n), stopping at the first hit.
+    static func mayHoldTableSyntax(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var i = 0
+            while i < raw.count {
+                let end = min(i + 8, raw.count)
+                if end - i == 8 {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    guard word.holds(UInt8(ascii: "|")) || word.holds(UInt8(ascii: ":")) else {
+                        i = end
+                        continue
+                    }
+                }
+                for j in i..<end where raw[j] == UInt8(ascii: "|") || raw[j] == UInt8(ascii: ":") {
+                    if raw[j] == UInt8(ascii: "|") { return true }
+                    if j > 0 && raw[j - 1] == UInt8(ascii: "-") || j + 1 < raw.count && raw[j + 1] == UInt8(ascii: "-")
+                    {
+                        return true
+                    }
+                }
+                i = end
+            }
+            return false
+        }
     }
 
     /// Whether the extensions make `list` loose although cmark found it
@@ -59,5 +94,14 @@ enum ExtensionLayer {
     /// - Complexity: O(number of items and their direct children).
     static func loosens(_ list: Block, options: ParseOptions) -> Bool {
         options.extensions.contains(.table) && ExtensionWalker.hasEmptyTableBeforeMore(list)
+    }
+}
+
+extension UInt64 {
+    /// Whether one of the eight bytes of the word is `byte`.
+    fileprivate func holds(_ byte: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = self ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & (ones &* 0x80) != 0
     }
 }

@@ -73,11 +73,8 @@ struct ExtensionWalker {
         }
         guard let last = all.last else { return [] }
         let remainder = Remainder(lines: all[...], text: text)
-        var blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder).remainder
-        if last.endingLength > 0, last.end + last.endingLength == text.count {
-            blocks = blocks.map { TableBuilder.clamping($0, from: text.count, to: last.end) }
-        }
-        return blocks
+        let blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder).remainder
+        return Remainder.documentEnds(of: blocks, last: last, lines: lines, prefixes: prefixes)
     }
 
     /// After a container's children: if the text left the containers inside
@@ -316,7 +313,7 @@ struct ExtensionWalker {
         guard tildes || urls, !EscapedTilde.holdsStandIns(text, block.range) else { return nil }
         let start = block.range.lowerBound
         var content: [UInt8] = []
-        let atx = block.kind.name == "heading" && text[start] == UInt8(ascii: "#")
+        let atx = Self.isATXHeading(block, in: text)
         if atx {
             content = Array(text[start..<lines.lineEnd(from: start)])
         } else {
@@ -404,9 +401,28 @@ struct ExtensionWalker {
         return column
     }
 
-    /// Whether a heading is a setext heading (an ATX heading starts with `#`).
+    /// Whether a heading is a setext heading (see ``isATXHeading(_:in:)``).
     private func isSetext(_ block: Block) -> Bool {
-        let start = block.range.lowerBound
-        return start < text.count && text[start] != UInt8(ascii: "#")
+        !Self.isATXHeading(block, in: text)
+    }
+
+    /// Whether a heading is an ATX heading: it starts with one to six `#`
+    /// followed by a space, a tab or the end of its line. A setext
+    /// heading's first line may start with `#` too (`#x` or `#######`
+    /// under `===`), but never with such an opener, which would have made
+    /// it an ATX heading.
+    ///
+    /// - Complexity: O(1).
+    static func isATXHeading(_ block: Block, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .heading = block.kind else { return false }
+        var i = block.range.lowerBound
+        while i < text.count, i - block.range.lowerBound < 7, text[i] == UInt8(ascii: "#") { i += 1 }
+        let hashes = i - block.range.lowerBound
+        guard hashes >= 1, hashes <= 6 else { return false }
+        guard i < text.count else { return true }
+        switch text[i] {
+        case 0x20, 0x09, 0x0A, 0x0D: return true
+        default: return false
+        }
     }
 }

@@ -41,3 +41,55 @@ struct Remainder {
         return min(segments[low].document + (offset - segments[low].buffer), segments[low].limit)
     }
 }
+
+extension Remainder {
+    /// The blocks parsed from a remainder whose last line is `last`, with
+    /// the ends cmark gives them in the document.
+    ///
+    /// In the parse buffer blank lines follow the remainder, and cmark ends
+    /// a block that only they closed (a list, a quote and what they hold)
+    /// after the last line's ending, at the blank line. In the document
+    /// that holds only where a blank line follows inside the containers.
+    /// Where the text ends after `last`, or another line follows, cmark
+    /// ends such a block at the end of `last`, except a fenced code block
+    /// or a setext heading, which it ends where the line that closed it
+    /// ends: the next line (`> ~~~` and then `|`).
+    ///
+    /// - Complexity: O(blocks + length of the next line and prefixes).
+    static func documentEnds(
+        of blocks: [Block], last: SourceLine, lines: SourceLines, prefixes: [LinePrefix]
+    ) -> [Block] {
+        guard last.endingLength > 0 else { return blocks }
+        let end = last.end + last.endingLength
+        var closingLineEnd = last.end
+        if end < lines.text.count {
+            let next = lines.strip(lineStart: end, prefixes: prefixes)
+            let blank =
+                next.contentStart == next.end
+                && prefixes[next.matched...].allSatisfy { if case .item = $0 { true } else { false } }
+            guard !blank else { return blocks }
+            closingLineEnd = next.end
+        }
+        return blocks.map { ending($0, at: end, lastLineEnd: last.end, closingLineEnd: closingLineEnd) }
+    }
+
+    /// The block with every range ending at `end` ending at `closingLineEnd`
+    /// if it is a fenced code block or a setext heading, else at `lastLineEnd`.
+    private static func ending(_ block: Block, at end: Int, lastLineEnd: Int, closingLineEnd: Int) -> Block {
+        var block = block
+        if block.range.upperBound == end {
+            let runsOn: Bool
+            switch block.kind {
+            case .codeBlock(let code): runsOn = code.fenced
+            case .heading: runsOn = true
+            default: runsOn = false
+            }
+            let newEnd = runsOn ? closingLineEnd : lastLineEnd
+            block.range = min(block.range.lowerBound, newEnd)..<newEnd
+        }
+        block.children = block.children.map {
+            ending($0, at: end, lastLineEnd: lastLineEnd, closingLineEnd: closingLineEnd)
+        }
+        return block
+    }
+}

@@ -50,7 +50,7 @@ struct TableBuilder {
 
     private func isSetextHeading(_ block: Block) -> Bool {
         guard case .heading = block.kind else { return false }
-        return block.range.lowerBound < text.count && text[block.range.lowerBound] != UInt8(ascii: "#")
+        return !ExtensionWalker.isATXHeading(block, in: text)
     }
 
     /// The blocks replacing `block` (and the first `consumed` of
@@ -230,27 +230,13 @@ struct TableBuilder {
                 range: (headerIndex == base ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
                 children: children))
         if remainder != nil {
-            // cmark ended the re-parsed blocks before the blank line that
-            // follows them in the buffer; at the end of the text a block
-            // ends before the final line ending instead.
-            let last = all[all.count - 1]
-            var blocks = parsed.remainder
-            if last.endingLength > 0, last.end + last.endingLength == text.count {
-                blocks = blocks.map { Self.clamping($0, from: text.count, to: last.end) }
-            }
+            // cmark ended the re-parsed blocks at the blank lines that
+            // follow them in the buffer.
+            let blocks = Remainder.documentEnds(
+                of: parsed.remainder, last: all[all.count - 1], lines: walker.lines, prefixes: prefixes)
             result.append(contentsOf: walker.transform(blocks, prefixes: chain))
         }
         return (result, consumed)
-    }
-
-    /// The block with every range ending at `end` ending at `newEnd` instead.
-    static func clamping(_ block: Block, from end: Int, to newEnd: Int) -> Block {
-        var block = block
-        if block.range.upperBound == end {
-            block.range = min(block.range.lowerBound, newEnd)..<newEnd
-        }
-        block.children = block.children.map { clamping($0, from: end, to: newEnd) }
-        return block
     }
 
     /// `=` or `-` if the line is a setext heading underline.

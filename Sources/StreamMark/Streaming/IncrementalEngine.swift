@@ -551,7 +551,14 @@ struct IncrementalEngine: Sendable {
         // after it cannot change it (cmark-gfm takes each line as a row or
         // ends the table). The last row stays in the window, which keeps
         // the table's end.
-        let end = table.children.count - 1
+        var end = table.children.count - 1
+        // The window starts at a row that continues cmark's paragraph, as
+        // it does after the stub. A row that starts a block of cmark's (the
+        // line after a `===` underline) stays in the window with the row
+        // before it: it starts a paragraph, where `[x]: /u` is a link
+        // reference definition and no row, but after the stub it would be
+        // a continuation line.
+        while end > k, rawStarts.contains(table.children[end].range.lowerBound) { end -= 1 }
         guard end > k else { return }
         let newStart = Self.lineStart(of: table.children[end].range.lowerBound, in: text)
         for row in table.children[k..<end] { close(row, into: &patches) }

@@ -20,16 +20,23 @@ enum ReferenceKeys {
     /// The parts of `range` outside the code and HTML blocks among `blocks`
     /// (at any depth), in order: text that can define or use a label.
     ///
+    /// A nested block ends where its container does at the latest: cmark
+    /// ends a fenced code block that its container's end closed (`> ~~~`,
+    /// then a line without `>`) at the end of the line that closed it,
+    /// which is no part of the block and may hold a definition.
+    ///
     /// - Complexity: O(blocks visited), not descending into code or HTML blocks.
     static func gaps(of range: Range<Int>, excluding blocks: some Collection<Block>) -> [Range<Int>] {
         var opaque: [Range<Int>] = []
-        func collect(_ block: Block) {
+        func collect(_ block: Block, end: Int) {
             switch block.kind {
-            case .codeBlock, .htmlBlock: opaque.append(block.range)
-            default: for child in block.children { collect(child) }
+            case .codeBlock, .htmlBlock:
+                opaque.append(block.range.lowerBound..<max(block.range.lowerBound, min(block.range.upperBound, end)))
+            default:
+                for child in block.children { collect(child, end: min(end, block.range.upperBound)) }
             }
         }
-        for block in blocks { collect(block) }
+        for block in blocks { collect(block, end: .max) }
         var result: [Range<Int>] = []
         var start = range.lowerBound
         for hole in opaque.sorted(by: { $0.lowerBound < $1.lowerBound }) {
