@@ -18,7 +18,7 @@ extension IncrementalEngine {
     ///   or form an autolink, entity or table delimiter row;
     /// - the text's last word (after trailing spaces) is made of the same
     ///   bytes and starts after a space, at the start of its line, or after
-    ///   a delimiter, bracket, backtick, backslash, `|` or `#` whose meaning
+    ///   a delimiter, bracket, backtick, backslash or `|` whose meaning
     ///   the word's first byte settled (``mayPrecedeWord(_:)``; so the line
     ///   is neither a marker waiting for its content, `* ` or `<di`, nor
     ///   part of a word that could become a URL or a tag), or is longer
@@ -74,6 +74,10 @@ extension IncrementalEngine {
         else { return false }
         var visibleEnd = text.count
         while visibleEnd > wordEnd, text[visibleEnd - 1] == 0x20 { visibleEnd -= 1 }
+        // cmark ends an ATX heading before its trailing spaces (a paragraph
+        // or row after them), so a heading grows in place only to a
+        // non-space.
+        guard !leaf.isHeading || visibleEnd == text.count else { return false }
         let added =
             visibleEnd > wordEnd
             ? (String(decoding: UnsafeBufferPointer(rebasing: text[wordEnd..<visibleEnd]), as: UTF8.self), visibleEnd)
@@ -153,7 +157,7 @@ extension IncrementalEngine {
     private static func lastTextLeaf(
         _ root: Block, endingAt end: Int, with word: UnsafeBufferPointer<UInt8>, wordEnd: Int,
         in text: UnsafeBufferPointer<UInt8>
-    ) -> (start: Int, isRow: Bool)? {
+    ) -> (start: Int, isRow: Bool, isHeading: Bool)? {
         var node = root
         while true {
             guard node.range.upperBound == end else { return nil }
@@ -162,6 +166,7 @@ extension IncrementalEngine {
         }
         let last: String
         var isRow = false
+        var isHeading = false
         switch node.kind {
         case .paragraph(let inlines):
             guard case .text(let string)? = inlines.last, node.range.lowerBound < text.count,
@@ -175,6 +180,7 @@ extension IncrementalEngine {
             // starts with `-`, which `punctuationIsInert` refuses.
             guard case .text(let string)? = inlines.last else { return nil }
             last = string
+            isHeading = true
         case .tableRow(let cells):
             guard let cell = cells.last, case .text(let string)? = cell.inlines.last, cell.range.upperBound == wordEnd
             else { return nil }
@@ -184,21 +190,21 @@ extension IncrementalEngine {
             return nil
         }
         guard last.utf8.count >= word.count, last.utf8.suffix(word.count).elementsEqual(word) else { return nil }
-        return (node.range.lowerBound, isRow)
+        return (node.range.lowerBound, isRow, isHeading)
     }
 
     /// Whether the last word may follow `byte` and still grow in place: a
     /// space or line ending, or a byte whose meaning the bytes after it
     /// already settled, since the word's first byte is there: a delimiter
     /// run's flanking (`*` `_` `~`), an opened code span, link text or
-    /// destination (`` ` `` `[` `]`), an escape (`\`), a cell (`|`), a `#`
-    /// (no ATX heading without a space). Letters and inert punctuation can
-    /// close none of these. Not `<` (a tag or autolink may be forming), `&`
-    /// (an entity), `@` (an email autolink) or `)`.
+    /// destination (`` ` `` `[` `]`), an escape (`\`), a cell (`|`).
+    /// Letters and inert punctuation can close none of these. Not `<` (a
+    /// tag or autolink may be forming), `&` or `#` (an entity, `&#35;`),
+    /// `@` (an email autolink) or `)`.
     static func mayPrecedeWord(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x0A, 0x0D, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"),
-            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "#"):
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), UInt8(ascii: "|"):
             true
         default:
             false

@@ -18,12 +18,16 @@ import Testing
     }
 
     /// Words that could still become something else are parsed — a list
-    /// marker waiting for content, a tag name, an email or entity, a
-    /// definition label, a code span, a setext underline — while a settled
-    /// word (`www` alone, a digit alone) is extended in place.
+    /// marker waiting for content, a tag name, an email or entity (`&#35`:
+    /// a `#` settles nothing), a definition label, a setext underline, a
+    /// heading with trailing spaces — while a settled word (`www` alone, a
+    /// digit alone, a word after a code span's or emphasis's opener, a
+    /// bracket, a backslash or a pipe, the last word of an ATX heading) is
+    /// extended in place.
     @Test(arguments: [
-        ("a\n*", 0), ("a\n<di", 0), ("x@y", 0), ("[x]:", 0), ("&amp", 0), ("`co", 0), ("a\n=", 0), ("[x] y", 0),
-        ("www", 1), ("a\n1", 1), ("a *b* c", 1),
+        ("a\n*", 0), ("a\n<di", 0), ("x@y", 0), ("[x]:", 0), ("&amp", 0), ("&#35", 0), ("a\n=", 0), ("[x] y", 0),
+        ("# Title  ", 0), ("www", 1), ("a\n1", 1), ("a *b* c", 1), ("`co", 1), ("a **bo", 1), ("a [li", 1),
+        ("x [a]b", 1), ("a\\b", 1), ("a|b", 1), ("a _x", 1), ("## Head", 1),
     ])
     func unsettledWordIsParsed(_ start: String, inPlace: Int) {
         expectTwoAppends(start, "v", counting: inPlace)
