@@ -61,7 +61,9 @@ extension IncrementalEngine {
             wordStart -= 1
             punctuated = punctuated || Self.isWordPunctuation(text[wordStart])
         }
-        let startSeen = wordStart == 0 || Self.mayPrecedeWord(text[wordStart - 1])
+        let startSeen =
+            wordStart == 0 || Self.isWordBoundary(text[wordStart - 1])
+            || (Self.mayPrecedeWord(text[wordStart - 1]) && Self.tokenIsNoLink(before: wordStart, in: text))
         guard wordStart < wordEnd, oldEnd - wordEnd <= Self.lookBehind,
             startSeen || (wordEnd - wordStart == Self.lookBehind && !punctuated)
         else { return false }
@@ -193,17 +195,38 @@ extension IncrementalEngine {
         return (node.range.lowerBound, isRow, isHeading)
     }
 
-    /// Whether the last word may follow `byte` and still grow in place: a
-    /// space or line ending, or a byte whose meaning the bytes after it
-    /// already settled, since the word's first byte is there: a delimiter
-    /// run's flanking (`*` `_` `~`), an opened code span, link text or
-    /// destination (`` ` `` `[` `]`), an escape (`\`), a cell (`|`).
-    /// Letters and inert punctuation can close none of these. Not `<` (a
-    /// tag or autolink may be forming), `&` or `#` (an entity, `&#35;`),
-    /// `@` (an email autolink) or `)`.
+    /// A space or line ending: what a word starting after it cannot join.
+    static func isWordBoundary(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Whether the token the word ends (from the last space or line start,
+    /// at most ``lookBehind`` bytes back) holds no `:`, `.` or `@`, so that
+    /// no autolink the extension could extend over the word runs through it
+    /// (`http://b.org/x\|"r`: the link takes the `"r` the word grows).
+    private static func tokenIsNoLink(before wordStart: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = wordStart
+        while i > 0, wordStart - i < lookBehind, !isWordBoundary(text[i - 1]) {
+            i -= 1
+            switch text[i] {
+            case UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "@"): return false
+            default: continue
+            }
+        }
+        return i == 0 || isWordBoundary(text[i - 1])
+    }
+
+    /// Whether the last word may follow `byte` and still grow in place
+    /// when the token before it holds no link (``tokenIsNoLink(before:in:)``):
+    /// a byte whose meaning the word's first byte already settled — a
+    /// delimiter run's flanking (`*` `_` `~`), an opened code span, link
+    /// text or destination (`` ` `` `[` `]`), an escape (`\`), a cell
+    /// (`|`). Letters and inert punctuation can close none of these. Not
+    /// `<` (a tag or autolink may be forming), `&` or `#` (an entity,
+    /// `&#35;`), `@` (an email autolink) or `)`.
     static func mayPrecedeWord(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x20, 0x0A, 0x0D, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"),
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"),
             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), UInt8(ascii: "|"):
             true
         default:
