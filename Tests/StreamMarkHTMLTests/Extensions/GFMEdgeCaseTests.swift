@@ -145,6 +145,8 @@ import Testing
         "<https://a.com> `https://b.com` https://c.com/&amp;x\n":
             "cmark-gfm links the raw source of a URL (`&amp;` stays literal); the layer sees decoded text",
         "http://a.b/c<d https://e.f/g&lt;h\n": "as above: an entity inside a URL",
+        "h\n:-:\n=\n[x]: /u\n":
+            "after a `=` row cmark starts a paragraph, where the line is a definition; cmark-gfm keeps it as a row",
     ]
 
     @Test(arguments: knownLimits.keys.sorted())
