@@ -11,16 +11,15 @@ extension DeltaPatch {
     static func short(
         _ value: JSONElement, target: ContinuationTarget, ids: inout IDRegister
     ) throws(PatchStreamError) -> DeltaPatch {
-        guard case .array(let fields) = value, case .int(let code)? = fields.first,
-            let op = ShortForm.Op(rawValue: code)
-        else {
-            if case .array(let fields) = value, case .string(let name)? = fields.first {
-                throw ShortForm.error("unknown op \"\(name)\"")
-            }
-            if case .array(let fields) = value, case .int(let number)? = fields.first {
-                throw ShortForm.error("unknown op \(number)")
-            }
+        guard case .array(let fields) = value, let first = fields.first else {
             throw ShortForm.error("an op must be an array that starts with its number")
+        }
+        let op: ShortForm.Op
+        switch first {
+        case .int(let code) where ShortForm.Op(rawValue: code) != nil: op = ShortForm.Op(rawValue: code)!
+        case .int(let code): throw ShortForm.error("unknown op \(code)")
+        case .string(let name): throw ShortForm.error("unknown op \"\(name)\"")
+        default: throw ShortForm.error("an op must be an array that starts with its number")
         }
         var reader = ShortForm.Fields(op: op, fields: fields, target: target)
         let patch: DeltaPatch

@@ -77,7 +77,10 @@ public struct PatchStreamDecoder {
             }
             delta = .append(id: id, cell: target.cell, drop: target.drop, before: target.before, text: text)
         } else if first == UInt8(ascii: "[") {
-            delta = try DeltaPatch.short(try ShortForm.parse(bytes), target: target, ids: &ids)
+            // A line that does not read leaves the register as it was.
+            var register = ids
+            delta = try DeltaPatch.short(try ShortForm.parse(bytes), target: target, ids: &register)
+            ids = register
         } else {
             do {
                 delta = try decoder.decode(WireOp.self, from: bytes).patch()

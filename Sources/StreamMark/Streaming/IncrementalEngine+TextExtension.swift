@@ -1,8 +1,7 @@
 extension IncrementalEngine {
     /// Answers an append without parsing when it only extends the last word
     /// of the open paragraph or heading or of the open table row's last
-    /// cell: the
-    /// common case of prose arriving a few characters at a time. Returns
+    /// cell: the common case of prose arriving a few characters at a time. Returns
     /// whether it did; otherwise nothing changed and the caller parses the
     /// window as usual.
     ///

@@ -107,6 +107,15 @@ import Testing
         #expect(decoded.map(\.id) == ["e0", "e345.list", "e007", "doc", "e12", "e12.list", "e999999999999999"])
     }
 
+    /// A line that fails after reading an id leaves the register as it was,
+    /// as the web client's reader does: the next id counts from before it.
+    @Test func aBadLineLeavesTheRegister() throws {
+        var decoder = PatchStreamDecoder()
+        _ = try decoder.decode(line: Array(#"{"v":2}"#.utf8))
+        #expect(throws: PatchStreamError.self) { _ = try decoder.decode(line: Array("[3,20,1]".utf8)) }
+        #expect(try decoder.decode(line: Array("[3,0]".utf8)) == .delta(.close(id: "e0")))
+    }
+
     /// Random op sequences (seeded) over a small pool of ids, so that ids
     /// jump back and forth and updates, retypes and splices often name the
     /// continuation target (and go without their id), survive writer →
