@@ -245,7 +245,7 @@ struct ExtensionWalker {
                 inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
             return ([block], 0)
         case .heading(let level, let inlines):
-            if extensions.contains(.table), isSetext(block),
+            if extensions.contains(.table), Self.isSetextHeading(block, in: text),
                 let (replaced, consumed) = TableBuilder(walker: self).tables(
                     in: block, setextHeading: true, prefixes: prefixes, followers: followers)
             {
@@ -401,9 +401,13 @@ struct ExtensionWalker {
         return column
     }
 
-    /// Whether a heading is a setext heading (see ``isATXHeading(_:in:)``).
-    private func isSetext(_ block: Block) -> Bool {
-        !Self.isATXHeading(block, in: text)
+    /// Whether `block` is a setext heading: a heading that is not an ATX
+    /// heading (see ``isATXHeading(_:in:)``).
+    ///
+    /// - Complexity: O(1).
+    static func isSetextHeading(_ block: Block, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .heading = block.kind else { return false }
+        return !isATXHeading(block, in: text)
     }
 
     /// Whether a heading is an ATX heading: it starts with one to six `#`

@@ -48,11 +48,6 @@ struct TableBuilder {
         line.endingLength > 0 && walker.lines.lineStart(of: follower.range.lowerBound) == line.end + line.endingLength
     }
 
-    private func isSetextHeading(_ block: Block) -> Bool {
-        guard case .heading = block.kind else { return false }
-        return !ExtensionWalker.isATXHeading(block, in: text)
-    }
-
     /// The blocks replacing `block` (and the first `consumed` of
     /// `followers`), or `nil` if it holds no table.
     ///
@@ -145,7 +140,7 @@ struct TableBuilder {
             }
             guard next == all.count, setext == UInt8(ascii: "="), consumed < followers.count else { break }
             let follower = followers[followers.startIndex + consumed]
-            let heading = isSetextHeading(follower)
+            let heading = ExtensionWalker.isSetextHeading(follower, in: text)
             guard isAdjacent(follower, after: all[all.count - 1]),
                 heading || { if case .paragraph = follower.kind { true } else { false } }(),
                 let (more, mark) = blockLines(follower, setextHeading: heading, prefixes: prefixes)
@@ -172,7 +167,7 @@ struct TableBuilder {
             if isAdjacent(follower, after: all[all.count - 1]) {
                 var start = all[all.count - 1].end + all[all.count - 1].endingLength
                 var end = follower.range.upperBound
-                if isSetextHeading(follower),
+                if ExtensionWalker.isSetextHeading(follower, in: text),
                     let (lines, _) = blockLines(follower, setextHeading: true, prefixes: prefixes),
                     let last = lines.last
                 {

@@ -197,7 +197,7 @@ public struct PrefixHarness: Sendable {
 
         func replay(_ patches: [Patch], chunk: Int, prefix: Int) {
             let openLeaf = Self.lastLeaf(of: mirror)
-            let openParent = openLeaf.flatMap { Self.parent(of: $0.id, in: mirror) }
+            let openParent = openLeaf.flatMap { mirror.parent(of: $0.id)?.id }
             var removed: Set<BlockID> = []
             for patch in patches {
                 switch patch {
@@ -231,7 +231,7 @@ public struct PrefixHarness: Sendable {
         func recordClosed(_ id: BlockID) {
             guard let block = mirror.descendant(withID: id) else { return }
             var tight: Bool? = nil
-            if case .item = block.kind, let parent = Self.parentBlock(of: id, in: mirror),
+            if case .item = block.kind, let parent = mirror.parent(of: id),
                 case .list(let attributes) = parent.kind
             {
                 tight = attributes.tight
@@ -357,22 +357,6 @@ public struct PrefixHarness: Sendable {
             table.alignments == other.alignments && table.header.map(\.range) == other.header.map(\.range)
         default: false
         }
-    }
-
-    static func parent(of id: BlockID, in block: Block) -> BlockID? {
-        for child in block.children.reversed() {
-            if child.id == id { return block.id }
-            if let found = parent(of: id, in: child) { return found }
-        }
-        return nil
-    }
-
-    static func parentBlock(of id: BlockID, in block: Block) -> Block? {
-        for child in block.children.reversed() {
-            if child.id == id { return block }
-            if let found = parentBlock(of: id, in: child) { return found }
-        }
-        return nil
     }
 
     static func lastLeaf(of block: Block) -> Block? {

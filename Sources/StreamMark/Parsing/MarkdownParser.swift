@@ -34,18 +34,7 @@ public struct MarkdownParser: Sendable {
 
     /// Parses text that is already normalized (valid UTF-8, no NUL).
     func parseNormalized(_ bytes: [UInt8]) -> Block {
-        let children = bytes.withUnsafeBufferPointer { buffer in
-            var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
-            var blocks = CmarkNodeReader.parse(
-                buffer, smart: options.smartPunctuation, contentStart: 0, mapOffset: { $0 }, literals: &literals)
-            if options.extensions != .none {
-                ExtensionLayer.apply(
-                    to: &blocks, text: buffer, options: options,
-                    cells: CellInlineParser(
-                        context: bytes, smart: options.smartPunctuation, literals: literals ?? []))
-            }
-            return blocks
-        }
+        let children = ParsePass(options: options).blocks(of: bytes)
         return Block(id: .document, kind: .document, range: 0..<bytes.count, children: children)
     }
 }

@@ -37,15 +37,15 @@ public struct DeltaEncoder: Sendable {
     public mutating func encode(_ patch: Patch, into result: inout [DeltaPatch]) {
         switch patch {
         case .insert(let parent, let index, let block):
-            let atEnd = Self.block(parent, in: tree).map { $0.children.count == index } ?? false
+            let atEnd = tree.descendant(withID: parent).map { $0.children.count == index } ?? false
             emit(.insert(parent: parent, index: atEnd ? nil : index, block: block), into: &result)
         case .remove(let id):
-            if let removed = Self.block(id, in: tree) { removed.forEach { closed.remove($0.id) } }
+            if let removed = tree.descendant(withID: id) { removed.forEach { closed.remove($0.id) } }
             emit(.remove(id: id), into: &result)
         case .move(let id, let parent, let index):
             emit(.move(id: id, parent: parent, index: index), into: &result)
         case .close(let id):
-            let ancestors = Self.ancestors(of: id, in: tree) ?? []
+            let ancestors = tree.path(to: id)?.dropLast() ?? []
             if !ancestors.contains(where: { closed.contains($0) }) { emit(.close(id: id), into: &result) }
             closed.insert(id)
         case .update(let id, let value):
@@ -200,25 +200,5 @@ public struct DeltaEncoder: Sendable {
                 return minimal(before: 0)
             }
         }
-    }
-
-    static func block(_ id: BlockID, in block: Block) -> Block? {
-        if block.id == id { return block }
-        for child in block.children.reversed() {
-            if let found = self.block(id, in: child) { return found }
-        }
-        return nil
-    }
-
-    /// The ids of the blocks above `id`, root first, or `nil` if absent.
-    static func ancestors(of id: BlockID, in block: Block) -> [BlockID]? {
-        if block.id == id { return [] }
-        for child in block.children.reversed() {
-            if var path = ancestors(of: id, in: child) {
-                path.insert(block.id, at: 0)
-                return path
-            }
-        }
-        return nil
     }
 }

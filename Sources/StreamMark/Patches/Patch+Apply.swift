@@ -46,16 +46,10 @@ extension Patch {
                 target.children.insert(block, at: index)
             }
         case .close(let id):
-            guard Self.contains(id, in: root) else {
+            guard root.descendant(withID: id) != nil else {
                 throw PatchError(description: "close \(id): no such block")
             }
         }
-    }
-
-    private static func contains(_ id: BlockID, in block: Block) -> Bool {
-        if block.id == id { return true }
-        for child in block.children.reversed() where contains(id, in: child) { return true }
-        return false
     }
 
     static func withBlock(

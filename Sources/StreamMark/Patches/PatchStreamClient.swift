@@ -64,7 +64,7 @@ public struct PatchStreamClient {
 
     /// Whether `id` or one of its ancestors was closed.
     public func isFinal(_ id: BlockID) -> Bool {
-        guard let path = DeltaEncoder.ancestors(of: id, in: root) else { return false }
+        guard let path = root.path(to: id)?.dropLast() else { return false }
         return closed.contains(id) || path.contains { closed.contains($0) }
     }
 }

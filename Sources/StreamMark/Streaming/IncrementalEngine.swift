@@ -193,22 +193,14 @@ struct IncrementalEngine: Sendable {
         // mapped while converting and the layer reads the document itself.
         let contiguous = pieces.count == 1
         let shift = pieces[0].document - pieces[0].buffer
-        var blocks = buffer.withUnsafeBufferPointer { pointer in
-            var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
-            var blocks = CmarkNodeReader.parse(
-                pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: contiguous ? { $0 + shift } : { $0 }, literals: &literals)
-            for block in blocks {
+        var blocks = ParsePass(options: options).blocks(
+            of: buffer, contentStart: contentStart, contentEnd: contentEnd,
+            shift: contiguous ? shift : 0, layerText: contiguous ? text : nil
+        ) { converted in
+            for block in converted {
                 rawStarts.insert(block.range.lowerBound)
                 for child in block.children { rawStarts.insert(child.range.lowerBound) }
             }
-            if options.extensions != .none {
-                ExtensionLayer.apply(
-                    to: &blocks, text: contiguous ? text : pointer, options: options,
-                    cells: CellInlineParser(
-                        context: buffer, smart: options.smartPunctuation, literals: literals ?? []))
-            }
-            return blocks
         }
         for block in blocks { work.blocksConverted += block.subtreeCount }
         if !contiguous {
@@ -760,13 +752,7 @@ struct IncrementalEngine: Sendable {
 
     /// The offset of the start of the line containing `offset`.
     static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = min(offset, text.count)
-        while i > 0 {
-            let byte = text[i - 1]
-            if byte == 0x0A || byte == 0x0D { break }
-            i -= 1
-        }
-        return i
+        SourceLines(text: text).lineStart(of: offset)
     }
 
     /// The offset of the start of the line after the one containing `offset`
@@ -796,9 +782,7 @@ struct IncrementalEngine: Sendable {
 
     /// The offset of the terminator of the line containing `offset`.
     static func lineEnd(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = offset
-        while i < text.count && text[i] != 0x0A && text[i] != 0x0D { i += 1 }
-        return i
+        SourceLines(text: text).lineEnd(from: offset)
     }
 
     /// Whether the line containing `offset` is complete: it has a terminator

@@ -19,6 +19,19 @@ extension Block {
         return visitPath(to: id) { path.append($0.id) } ? path.reversed() : nil
     }
 
+    /// The block that has the block with `id` among its children, or `nil`
+    /// if `id` is this block or not in this subtree.
+    ///
+    /// - Complexity: as ``descendant(withID:)``.
+    func parent(of id: BlockID) -> Block? {
+        var (visited, parent) = (0, Block?.none)
+        _ = visitPath(to: id) {
+            visited += 1
+            if visited == 2 { parent = $0 }
+        }
+        return parent
+    }
+
     /// Calls `visit` on the block with `id` and then on each of its
     /// ancestors up to this block; `false` if it is not in this subtree.
     private func visitPath(to id: BlockID, _ visit: (Block) -> Void) -> Bool {

@@ -147,6 +147,8 @@ import Testing
         "http://a.b/c<d https://e.f/g&lt;h\n": "as above: an entity inside a URL",
         "h\n:-:\n=\n[x]: /u\n":
             "after a `=` row cmark starts a paragraph, where the line is a definition; cmark-gfm keeps it as a row",
+        "[y]\n\n[y]: /u|b\n-|-\nc\n":
+            "a header line that is a definition for cmark defines its label; cmark-gfm makes the table first",
     ]
 
     @Test(arguments: knownLimits.keys.sorted())

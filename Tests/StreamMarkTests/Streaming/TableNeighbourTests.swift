@@ -72,6 +72,8 @@ import Testing
     @Test(arguments: [
         "a|b\n-|-\nc\n=\n[x]: /u\n", "a|b\n-|-\nc\n=\n[x]: /u\nd\n", "a|b\n-|-\nc\n=\n=\n[x]: /u\n",
         "=``d``http://b.org/x|\n|--:|\n| ``` |\n~| x |\r\n=\r\n[ref]: /late\n",
+        // A definition split over two lines, its destination on the second.
+        "[x]\n\na|b\n-|-\nc\n=\n[x]:\n/u\n",
     ])
     func rowAfterASetextUnderline(text: String) {
         expectStreamsLikeOneShot(text)

@@ -1,0 +1,53 @@
+/// One parse of a buffer: the pipeline the one-shot parser and every
+/// window parse of the streaming engine run.
+///
+/// 1. libcmark parses the buffer (``CmarkNodeReader``);
+/// 2. its tree is converted to ``Block`` values, offsets mapped to the
+///    document on the way;
+/// 3. the GFM extension layer rewrites them (``ExtensionLayer``): tables,
+///    whose cells get a cmark parse of their own in the buffer's context
+///    (``CellInlineParser``), task lists, strikethrough, autolinks.
+///
+/// ``MarkdownParser`` runs it once over the whole text; the engine runs it
+/// over a window behind a prefix of the definitions the window may use
+/// (`docs/architecture.md`, "How incremental parsing works"). With one pass for both, a window parse differs
+/// from the one-shot parse only in the text it is given.
+struct ParsePass {
+    /// How text is parsed.
+    var options: ParseOptions
+
+    /// The blocks cmark and the extension layer make of `buffer`.
+    ///
+    /// - Parameters:
+    ///   - contentStart: the buffer offset where the kept blocks begin; the
+    ///     blocks before it (a window's definitions) are dropped.
+    ///   - contentEnd: the buffer offset where the kept blocks end.
+    ///   - shift: what converting adds to a buffer offset to make it a
+    ///     document offset.
+    ///   - layerText: the text the extension layer reads at the converted
+    ///     offsets: the document when `shift` maps into it (the default is
+    ///     the buffer itself).
+    ///   - converted: sees the converted blocks before the extension layer
+    ///     rewrites them.
+    /// - Complexity: O(buffer length), plus one cmark parse of a table's
+    ///   cells for each table.
+    func blocks(
+        of buffer: [UInt8], contentStart: Int = 0, contentEnd: Int = .max, shift: Int = 0,
+        layerText: UnsafeBufferPointer<UInt8>? = nil, converted: ([Block]) -> Void = { _ in }
+    ) -> [Block] {
+        buffer.withUnsafeBufferPointer { pointer in
+            var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
+            var blocks = CmarkNodeReader.parse(
+                pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
+                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, literals: &literals)
+            converted(blocks)
+            if options.extensions != .none {
+                ExtensionLayer.apply(
+                    to: &blocks, text: layerText ?? pointer, options: options,
+                    cells: CellInlineParser(
+                        context: buffer, smart: options.smartPunctuation, literals: literals ?? []))
+            }
+            return blocks
+        }
+    }
+}
