@@ -10,8 +10,9 @@
 ///
 /// ``MarkdownParser`` runs it once over the whole text; the engine runs it
 /// over a window behind a prefix of the definitions the window may use
-/// (`docs/architecture.md`, "How incremental parsing works"). With one pass for both, a window parse differs
-/// from the one-shot parse only in the text it is given.
+/// (`docs/architecture.md`, "How incremental parsing works"). With one
+/// pass for both, a window parse differs from the one-shot parse only in
+/// the text it is given.
 struct ParsePass {
     /// How text is parsed.
     var options: ParseOptions
