@@ -80,6 +80,9 @@ import Testing
         Shape(
             name: "references (250 / 2,000 definitions and uses)", make: Documents.references, base: 250,
             maxConverted: 8),
+        Shape(
+            name: "definition run (250 / 2,000 uses, then their definitions)", make: Documents.definitionRun,
+            base: 250, maxConverted: 8),
     ]
 
     @Test(arguments: shapes)
@@ -169,6 +172,17 @@ enum Documents {
     @Sendable static func table(_ n: Int) -> String {
         var text = "| name | value | note |\n|:-----|:-----:|-----:|\n"
         for i in 0..<n { text += "| row \(i) | *\(i * 7)* | `n\(i)` |\n" }
+        return text
+    }
+
+    /// A changelog's layout: `n` list items that use reference labels, then
+    /// the run of their `n` definitions, one per line, no blank line
+    /// between them.
+    @Sendable static func definitionRun(_ n: Int) -> String {
+        var text = "## Fixes\n\n"
+        for i in 0..<n { text += "- [Fix the thing number \(i)][\(98_000 + 7 * i)]\n" }
+        text += "\n"
+        for i in 0..<n { text += "[\(98_000 + 7 * i)]: https://github.com/example/repo/pull/\(98_000 + 7 * i)/\n" }
         return text
     }
 
