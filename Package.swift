@@ -51,7 +51,7 @@ let package = Package(
             path: "Benchmarks/StreamMarkBench"
         ),
         // Test-only helpers shared by the test targets (never in the product).
-        .target(name: "StreamMarkTestSupport", path: "Tests/StreamMarkTestSupport"),
+        .target(name: "StreamMarkTestSupport", dependencies: ["StreamMarkWire"], path: "Tests/StreamMarkTestSupport"),
         .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark", "StreamMarkTestSupport"]),
         .testTarget(
             name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
@@ -70,8 +70,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
-        .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),
-        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkWire"]),
+        .testTarget(
+            name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire", "StreamMarkTestSupport"]),
+        .testTarget(
+            name: "StreamMarkCLITests",
+            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkWire", "StreamMarkTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
