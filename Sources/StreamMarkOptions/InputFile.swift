@@ -15,6 +15,12 @@ package enum InputFile {
         /// The `errno` value.
         package var code: Int32
 
+        /// The failure to read `path` with `errno` `code`.
+        package init(path: String, code: Int32) {
+            self.path = path
+            self.code = code
+        }
+
         /// `cannot read PATH: reason`.
         package var description: String {
             "cannot read \(OptionError.quoted(path, quotes: false)): \(String(cString: strerror(code)))"
