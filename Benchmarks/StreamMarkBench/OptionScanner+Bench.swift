@@ -5,8 +5,10 @@ extension OptionScanner {
     /// `--chunk N|line`: N bytes (1 to 2^30) or one line per chunk.
     mutating func chunking() throws(OptionError) -> Chunking {
         try value(expected: "a byte count from 1 to \(Self.byteCountRange.upperBound) or line") { text in
-            if text == "line" || text == "lines" { return .lines }
-            return Int(text).flatMap { Self.byteCountRange.contains($0) ? .bytes($0) : nil }
+            switch Chunking(argument: text) {
+            case .bytes(let size) where !Self.byteCountRange.contains(size): nil
+            case let chunking: chunking
+            }
         }
     }
 
