@@ -37,21 +37,25 @@ let package = Package(
         .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
         // LLM wire formats (OpenAI/Anthropic SSE, Ollama NDJSON) to text; Foundation only.
         .target(name: "StreamMarkWire"),
+        // The option scanner shared by the two executables (package access,
+        // no dependencies, not a product).
+        .target(name: "StreamMarkOptions"),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
             dependencies: [
                 "StreamMark", "StreamMarkHTML", "StreamMarkTerminal", "StreamMarkTemplates", "StreamMarkWire",
+                "StreamMarkOptions",
             ]
         ),
         // The `streammark-bench` benchmark.
         .executableTarget(
             name: "StreamMarkBench",
-            dependencies: ["StreamMark", "StreamMarkHTML"],
+            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkOptions"],
             path: "Benchmarks/StreamMarkBench"
         ),
         // Test-only helpers shared by the test targets (never in the product).
-        .target(name: "StreamMarkTestSupport", path: "Tests/StreamMarkTestSupport"),
+        .target(name: "StreamMarkTestSupport", dependencies: ["StreamMarkWire"], path: "Tests/StreamMarkTestSupport"),
         .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark", "StreamMarkTestSupport"]),
         .testTarget(
             name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
@@ -70,8 +74,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
-        .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),
-        .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkWire"]),
+        .testTarget(
+            name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire", "StreamMarkTestSupport"]),
+        .testTarget(
+            name: "StreamMarkCLITests",
+            dependencies: [
+                "StreamMark", "StreamMarkHTML", "StreamMarkWire", "StreamMarkOptions", "StreamMarkTestSupport",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

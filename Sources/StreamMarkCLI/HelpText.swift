@@ -10,10 +10,12 @@ enum HelpText {
         usage: streammark [options] [FILE]
                streammark verify [--chunking every-byte|lines|random:SEED|N] FILE...
                streammark apply [--format html|tree|patches] [--protocol 1|2] [FILE]
-               streammark template …
+               streammark template TEMPLATE (--data D.json | --data-sequence S.ndjson) …
+               streammark verify --template TEMPLATE --data-sequence S.ndjson …
 
         Reads FILE (or stdin, or `-`) as bytes arrive — it never waits for the end —
-        and feeds every read to the streaming engine.
+        and feeds every read to the streaming engine. Every option that takes a
+        value takes it as --name=value or --name value (in every subcommand).
 
         Output:
           --format terminal   rendered for a terminal (default). On a terminal the
@@ -65,9 +67,13 @@ enum HelpText {
 
         apply: reads a patch stream (version 1 or 2) from FILE or stdin and
         prints the final document as html (default), tree or patches.
+        template: program output through a template (docs/templates.md); with
+        --data-sequence it writes patches (protocol 2, --protocol 1) that apply
+        reads. Each subcommand's --help prints its options.
 
         Exit status: 0 success, 1 unreadable input, a failed wire stream or
-        failed verification, a bad patch stream (apply), 64 bad arguments.
+        failed verification, a bad patch stream (apply), a template or data
+        error, 64 bad arguments (one line on stderr). See docs/cli.md.
 
         """
 }

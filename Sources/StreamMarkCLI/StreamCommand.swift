@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkHTML
+import StreamMarkOptions
 import StreamMarkTerminal
 import StreamMarkWire
 
@@ -115,13 +116,8 @@ struct StreamCommand {
             let size = stdoutIsTerminal ? TerminalDevice.size(of: 1) : nil
             let environmentColumns = getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
             let width = options.width ?? size?.columns ?? environmentColumns ?? 80
-            let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
-            let color: Bool
-            switch options.color {
-            case .always: color = true
-            case .never: color = false
-            case .auto: color = stdoutIsTerminal && !noColor
-            }
+            let color = options.color.usesColor(
+                isTerminal: stdoutIsTerminal, noColor: getenv("NO_COLOR").map { String(cString: $0) })
             let terminalOptions = TerminalOptions(
                 width: width, color: color, hyperlinks: options.hyperlinks && stdoutIsTerminal,
                 showsHTML: options.unsafe)

@@ -1,5 +1,9 @@
+import Foundation
+import StreamMarkWire
+
 /// Encodes text deltas the way a provider streams them: the inverse of
-/// ``WireDecoder``, for mock servers, replaying recorded answers and tests.
+/// `WireDecoder`, for the wire and CLI tests (test-only, so not in the
+/// `StreamMarkWire` product).
 ///
 /// ```swift
 /// let bytes = WireEncoder(format: .anthropic).encode(["# Hel", "lo\n"])
