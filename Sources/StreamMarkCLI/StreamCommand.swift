@@ -137,8 +137,9 @@ struct StreamCommand {
             + "parsed-bytes=\(statistics.totalParsedBytes) patches=\(statistics.patches) "
             + "blocks=\(document.root.subtreeCount) stale-appends=\(statistics.staleAppends) "
             + "max-stale-bytes=\(statistics.maxStaleBytes) in-place-appends=\(statistics.inPlaceAppends)"
-            + " paragraph-tail-appends=\(statistics.paragraphTailAppends)"
-            + " table-row-appends=\(statistics.tableRowAppends)"
+        for (name, count) in statistics.shortcutAppends.sorted(by: { $0.key < $1.key }) {
+            line += " \(name)-appends=\(count)"
+        }
         if let counts = output.renderCounts {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }
