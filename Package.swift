@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StreamMarkObservation", targets: ["StreamMarkObservation"]),
         .library(name: "StreamMarkAsync", targets: ["StreamMarkAsync"]),
         .library(name: "StreamMarkWire", targets: ["StreamMarkWire"]),
+        .library(name: "StreamMarkHighlight", targets: ["StreamMarkHighlight"]),
         .executable(name: "streammark", targets: ["StreamMarkCLI"]),
         .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
     ],
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
         // LLM wire formats (OpenAI/Anthropic SSE, Ollama NDJSON) to text; Foundation only.
         .target(name: "StreamMarkWire"),
+        // Syntax highlighting of code blocks, line by line with carried state; pure Swift.
+        .target(name: "StreamMarkHighlight"),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
@@ -47,7 +50,7 @@ let package = Package(
         // The `streammark-bench` benchmark.
         .executableTarget(
             name: "StreamMarkBench",
-            dependencies: ["StreamMark", "StreamMarkHTML"],
+            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkHighlight"],
             path: "Benchmarks/StreamMarkBench"
         ),
         // Test-only helpers shared by the test targets (never in the product).
@@ -71,6 +74,7 @@ let package = Package(
         ),
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
         .testTarget(name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire"]),
+        .testTarget(name: "StreamMarkHighlightTests", dependencies: ["StreamMarkHighlight", "StreamMark"]),
         .testTarget(name: "StreamMarkCLITests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkWire"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import Foundation
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
 //   streammark-bench patches [--chunk N]... [FILES...]   (patch protocol bytes and encoding time)
 //   streammark-bench flicker [FILES...]   (characters withdrawn with and without the provisional display)
+//   streammark-bench highlight [--classes] [--chunk N] [--no-peers]   (the code highlighter, beside Pygments)
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
@@ -14,6 +15,7 @@ let usage = """
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
            streammark-bench patches [--chunk N]... [FILES...]
            streammark-bench flicker [--cost-only] [FILES...]
+           streammark-bench highlight [--classes] [--chunk N] [--no-peers]
 
     """
 
@@ -25,6 +27,8 @@ case "patches":
     exit(PatchesCommand.run(Array(arguments.dropFirst())))
 case "flicker":
     exit(FlickerCommand.run(Array(arguments.dropFirst())))
+case "highlight":
+    exit(HighlightCommand.run(Array(arguments.dropFirst())))
 case "memory-probe":
     var kilobytes = 10_240
     var chunking = Chunking.bytes(64)
