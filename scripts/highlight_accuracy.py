@@ -59,7 +59,7 @@ PYGMENTS = {
 # Our kinds -> class. Anything not listed is "other".
 OURS = {
     "keyword": "keyword", "literal": "keyword", "type": "keyword", "attribute": "keyword", "section": "keyword",
-    "string": "string", "regexp": "string", "subst": "string", "symbol": "string", "char.escape": "string",
+    "string": "string", "regexp": "string", "subst": "string", "symbol": "string", "char.escape_": "string",
     "comment": "comment", "doctag": "comment",
     "number": "number",
     "meta": "meta",

@@ -13,7 +13,7 @@ public enum HighlightKind: String, Hashable, Sendable, Codable, CaseIterable {
     case regexp
     case subst
     case symbol
-    case charEscape = "char.escape"
+    case charEscape = "char.escape_"
     case comment
     case doctag
     case meta
@@ -24,7 +24,7 @@ public enum HighlightKind: String, Hashable, Sendable, Codable, CaseIterable {
     case attr
     case attribute
     case variable
-    case variableLanguage = "variable.language"
+    case variableLanguage = "variable.language_"
     case property
     case tag
     case name

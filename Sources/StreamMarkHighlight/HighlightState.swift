@@ -104,6 +104,8 @@ struct LineContext: Hashable, Sendable {
         /// Markup attribute names and unquoted values: up to a blank, `>`,
         /// `=` or a quote.
         case markupWord
+        /// A format specification: up to `}`.
+        case formatSpecification
     }
 
     /// Only blanks so far on the line.
@@ -114,7 +116,4 @@ struct LineContext: Hashable, Sendable {
     var run: RunClass?
     /// The kind of the run in progress.
     var runKind: HighlightKind?
-    /// The next line starts with a run to its end of this kind
-    /// (a preprocessor line ending in `\`).
-    var carriedKind: HighlightKind?
 }

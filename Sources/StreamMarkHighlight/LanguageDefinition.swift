@@ -7,6 +7,8 @@
 struct LanguageDefinition: Sendable {
     /// Which scanner interprets the table.
     enum Grammar: Sendable {
+        /// Plain text: no tokens.
+        case plain
         /// Programming languages: words, comments, strings, numbers.
         case code
         /// HTML and XML: tags, attributes, comments, embedded languages.

@@ -32,16 +32,16 @@ extension LineLexer {
     /// section headers.
     private mutating func stepLineStart(_ byte: UInt8) -> Bool {
         for rule in language.lineRules where matches(rule.prefix, at: position) {
-            startRun(.toLineEnd, rule.kind)
+            beginRun(.toLineEnd, rule.kind)
             return true
         }
         let hash = UInt8(ascii: "#")
         if byte == hash, state.isFirstLine, language.has(.shebang), peek(position + 1) == UInt8(ascii: "!") {
-            startRun(.toLineEnd, .meta)
+            beginRun(.toLineEnd, .meta)
             return true
         }
         if byte == hash, language.has(.preprocessor) {
-            startRun(.toLineEnd, .meta)
+            beginRun(.toLineEnd, .meta)
             return true
         }
         if byte == UInt8(ascii: "$"), language.has(.shellPrompt), peek(position + 1) == UInt8(ascii: " ") {

@@ -132,8 +132,7 @@ extension LineLexer {
             frames[frames.count - 1].delimiter == [UInt8(ascii: "}")], frames[frames.count - 2].mode == .string,
             language.strings[Int(frames[frames.count - 2].rule)].rule.interpolation == .brace
         else { return false }
-        let end = runEnd(from: position, stops: ByteSet.closingBrace)
-        consume(to: end, .string)
+        beginRun(.formatSpecification, .string)
         return true
     }
 
@@ -159,8 +158,6 @@ extension LineLexer {
 extension ByteSet {
     /// Shell parameters written `$` and one of these bytes.
     static let shellSpecialParameters = ByteSet("0123456789@*#?$!-")
-    /// `}`.
-    static let closingBrace = ByteSet("}")
     /// `'` and `"`.
     static let quotes = ByteSet("'\"")
 

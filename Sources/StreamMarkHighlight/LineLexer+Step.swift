@@ -20,6 +20,7 @@ extension LineLexer {
     /// A step in the current language's own text (no literal open).
     mutating func stepRoot() {
         switch language.definition.grammar {
+        case .plain: position = bytes.count
         case .code: stepCode()
         case .markup: stepMarkupText()
         case .stylesheet: stepStylesheet()
@@ -31,6 +32,7 @@ extension LineLexer {
     mutating func continueRun(_ run: LineContext.RunClass) -> Bool {
         var end = position
         let angle = UInt8(ascii: "<")
+        let kind = state.line.runKind
         while end < bytes.count {
             let byte = bytes[end]
             if end > position, inEmbedded, byte == angle { break }
@@ -42,7 +44,7 @@ extension LineLexer {
             end += 1
         }
         guard end > position else { return false }
-        consume(to: end, state.line.runKind)
+        consume(to: end, kind)
         return true
     }
 
@@ -52,6 +54,7 @@ extension LineLexer {
         case .word: return language.wordContinue.contains(byte)
         case .number: return ByteSet.word.contains(byte)
         case .markupWord: return !ByteSet.markupWordStops.contains(byte)
+        case .formatSpecification: return byte != UInt8(ascii: "}")
         }
     }
 
@@ -65,7 +68,11 @@ extension LineLexer {
     /// Pops an embedded language at its end tag (`</script`).
     mutating func closeEmbeddedIfEnd() {
         guard let index = state.frames.lastIndex(where: { $0.mode == .embedded }) else { return }
-        if matches(state.frames[index].delimiter, at: position, folding: true) { pop(from: index) }
+        guard matches(state.frames[index].delimiter, at: position, folding: true) else { return }
+        pop(from: index)
+        state.line.run = nil
+        state.line.runKind = nil
+        state.line.previous = .statementStart
     }
 
     /// The end of a complete line: what does not continue past a line

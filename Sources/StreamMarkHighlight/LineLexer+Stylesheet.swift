@@ -23,7 +23,9 @@ extension LineLexer {
         case UInt8(ascii: "!"): stepPrefixed(.keyword)
         case UInt8(ascii: "#"): stepPrefixed(inValue ? .number : .selectorID)
         case UInt8(ascii: "."):
-            if let next = peek(position + 1), ByteSet.digits.contains(next) { return stepNumber() }
+            if let next = peek(position + 1), ByteSet.digits.contains(next) {
+                return stepStylesheetWord(UInt8(ascii: "0"), inBlock: inBlock)
+            }
             stepPrefixed(.selectorClass)
         case UInt8(ascii: ":"): stepColon(inBlock: inBlock)
         case UInt8(ascii: "[") where !inValue: stepAttributeSelector()
@@ -65,7 +67,12 @@ extension LineLexer {
     /// Numbers with units, property names, value words, functions, tag
     /// selectors.
     private mutating func stepStylesheetWord(_ byte: UInt8, inBlock: Bool) {
-        if ByteSet.digits.contains(byte) { return stepNumber() }
+        if ByteSet.digits.contains(byte) {
+            let previous = state.line.previous
+            stepNumber()
+            state.line.previous = previous
+            return
+        }
         guard language.wordStart.contains(byte) else {
             position += 1
             return

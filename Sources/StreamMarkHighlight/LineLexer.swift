@@ -55,6 +55,7 @@ struct LineLexer {
         while position < bytes.count {
             let before = position
             step()
+            assert(position > before, "a step must consume")
             if position <= before { position = before + 1 }
             if recordingCheckpoints, !starved { checkpoint = makeCheckpoint() }
         }

@@ -1,4 +1,4 @@
 extension LanguageDefinition {
     /// Plain text: no tokens.
-    static let plainText = LanguageDefinition(names: ["plaintext", "text", "txt", "plain"])
+    static let plainText = LanguageDefinition(names: ["plaintext", "text", "txt", "plain"], grammar: .plain)
 }
