@@ -51,14 +51,20 @@ public struct CodeHighlighter: Sendable {
     /// - Complexity: O(bytes appended + the open line's last unfinished
     ///   token, at most 64 bytes or a bounded lookahead), amortised.
     public mutating func append(_ bytes: some Collection<UInt8>) {
+        if bytes.withContiguousStorageIfAvailable({ append(buffer: $0) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { append(buffer: $0) }
+        }
+    }
+
+    private mutating func append(buffer bytes: UnsafeBufferPointer<UInt8>) {
         bytesAppended += bytes.count
-        var segmentStart = bytes.startIndex
+        var segmentStart = 0
         while let newline = bytes[segmentStart...].firstIndex(of: UInt8(ascii: "\n")) {
             openLine.append(contentsOf: bytes[segmentStart..<newline])
             completeLine()
-            segmentStart = bytes.index(after: newline)
+            segmentStart = newline + 1
         }
-        guard segmentStart != bytes.endIndex else { return }
+        guard segmentStart != bytes.count else { return }
         openLine.append(contentsOf: bytes[segmentStart...])
         lexOpenLine()
     }

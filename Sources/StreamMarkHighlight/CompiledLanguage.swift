@@ -7,7 +7,7 @@ final class CompiledLanguage: Sendable {
         let rule: StringRule
         let open: [UInt8]
         let close: [UInt8]
-        let prefixes: Set<WordKey>
+        let prefixes: WordTable
         /// Bytes where a run of the literal's text stops.
         let stops: ByteSet
     }
@@ -26,9 +26,9 @@ final class CompiledLanguage: Sendable {
     /// The source table.
     let definition: LanguageDefinition
     /// Every listed word and its kind.
-    let words: [WordKey: HighlightKind]
+    let words: WordTable
     /// Words naming the next word (`def`, `class`).
-    let titles: [WordKey: HighlightKind]
+    let titles: WordTable
     /// Bytes that start a word.
     let wordStart: ByteSet
     /// Bytes that continue a word.
@@ -41,6 +41,8 @@ final class CompiledLanguage: Sendable {
     let strings: [StringForm]
     /// First bytes of comment and string openers and fixed tokens.
     let literalStarts: ByteSet
+    /// Bytes that may follow a string prefix (`f` in `f"`).
+    let prefixFollowers: ByteSet
     /// Whole-line rules.
     let lineRules: [(prefix: [UInt8], kind: HighlightKind)]
     /// Fixed spellings.
@@ -52,22 +54,19 @@ final class CompiledLanguage: Sendable {
         self.index = index
         self.definition = definition
         let folding = definition.caseInsensitive
-        var words: [WordKey: HighlightKind] = [:]
+        var words: [(WordKey, HighlightKind)] = []
         let lists: [(String, HighlightKind)] = [
             (definition.builtIns, .builtIn), (definition.types, .type), (definition.literals, .literal),
             (definition.languageVariables, .variableLanguage), (definition.keywords, .keyword),
         ]
         for (list, kind) in lists {
             for word in list.split(separator: " ") {
-                if let key = WordKey(String(word), folding: folding) { words[key] = kind }
+                if let key = WordKey(String(word), folding: folding) { words.append((key, kind)) }
             }
         }
-        self.words = words
-        var titles: [WordKey: HighlightKind] = [:]
-        for (word, kind) in definition.titles {
-            if let key = WordKey(word, folding: folding) { titles[key] = kind }
-        }
-        self.titles = titles
+        self.words = WordTable(words)
+        titles = WordTable(
+            definition.titles.compactMap { word, kind in WordKey(word, folding: folding).map { ($0, kind) } })
         var start = ByteSet.wordStart
         start.formUnion(ByteSet(definition.identifierStart))
         wordStart = start
@@ -91,6 +90,12 @@ final class CompiledLanguage: Sendable {
         }
         self.embedded = embedded
         literalStarts = starts
+        var followers = ByteSet()
+        for form in strings where !form.rule.prefixes.isEmpty {
+            followers.insert(form.open[0])
+            if form.rule.dynamicClose == .rustRaw { followers.insert(UInt8(ascii: "#")) }
+        }
+        prefixFollowers = followers
     }
 
     private static func compile(_ rule: DelimitedRule) -> DelimitedForm {
@@ -117,7 +122,7 @@ final class CompiledLanguage: Sendable {
         }
         if rule.interpolation == .php { stops.insert(UInt8(ascii: "{")) }
         if rule.dynamicClose != nil { stops.formUnion(ByteSet("\"])")) }
-        let prefixes = Set(rule.prefixes.compactMap { WordKey($0, folding: true) })
+        let prefixes = WordTable(rule.prefixes.compactMap { WordKey($0, folding: true).map { ($0, .string) } })
         return StringForm(rule: rule, open: open, close: close, prefixes: prefixes, stops: stops)
     }
 

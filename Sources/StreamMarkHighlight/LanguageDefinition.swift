@@ -144,7 +144,7 @@ struct StringRule: Sendable {
     }
 
     /// How the closer is computed from the opener, when it depends on it.
-    enum DynamicClose: Sendable {
+    enum DynamicClose: Sendable, Equatable {
         /// Rust `r#"…"#`: the closer is `"` followed by as many `#`.
         case rustRaw
         /// Lua `[==[ … ]==]`.

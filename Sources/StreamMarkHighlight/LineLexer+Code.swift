@@ -100,7 +100,11 @@ extension LineLexer {
                 break
             }
         }
-        if !isLong, end - start <= 3, !language.strings.isEmpty, openString(prefix: start..<end) { return }
+        if !isLong, end - start <= 3, let next = peek(end), language.prefixFollowers.contains(next),
+            openString(prefix: start..<end)
+        {
+            return
+        }
         position = end
         let key = WordKey(bytes, start..<end, folding: language.definition.caseInsensitive)
         let kind = isLong ? titleKind() : classify(key, start..<end)

@@ -148,7 +148,9 @@ extension LineLexer {
             .hashBrace where byte == UInt8(ascii: "#") && next == brace:
             openSubstitution(length: 2, closer: UInt8(ascii: "}"))
         case .brace where byte == brace || byte == UInt8(ascii: "}"):
-            if next == byte { consume(to: position + 2, rule.kind) } else if byte == brace {
+            if next == byte {
+                consume(to: position + 2, rule.kind)
+            } else if byte == brace {
                 openSubstitution(length: 1, closer: UInt8(ascii: "}"))
             } else {
                 consume(to: position + 1, rule.kind)

@@ -17,7 +17,8 @@ extension LineLexer {
         consume(to: end, .name)
         let key = WordKey(bytes, nameStart..<end, folding: true)
         let embeds = !closing && key.map { language.embedded[$0] != nil } ?? false
-        push(frame(.tag, delimiter: embeds ? [UInt8(ascii: "<"), UInt8(ascii: "/")] + lowercased(nameStart..<end) : []))
+        push(
+            frame(.tag, delimiter: embeds ? [UInt8(ascii: "<"), UInt8(ascii: "/")] + lowercased(nameStart..<end) : []))
         state.line.previous = .statementStart
     }
 

@@ -30,6 +30,15 @@ struct WordKey: Hashable, Sendable {
         count = UInt8(range.count)
     }
 
+    /// A cheap hash for ``WordTable``.
+    @inline(__always)
+    var slot: Int {
+        let mixed =
+            (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (c &* 0x1656_67B1_9E37_79F9)
+            ^ (d &* 0x27D4_EB2F_1656_67C5) ^ UInt64(count)
+        return Int(truncatingIfNeeded: (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9 >> 32)
+    }
+
     /// The key of an ASCII word.
     init?(_ word: String, folding: Bool) {
         let bytes = Array(word.utf8)

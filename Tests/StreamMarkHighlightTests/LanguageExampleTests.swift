@@ -6,7 +6,8 @@ import Testing
     @Test func pythonTripleQuotedStringAcrossLines() {
         #expect(
             spans("python", "def f(x):\n    \"\"\"Doc\n    more\"\"\"\n    return f\"{x:.2f}\" # done\n") == [
-                Span("def", .keyword), Span("f", .titleFunction), Span("\"\"\"Doc", .string), Span("    more\"\"\"", .string),
+                Span("def", .keyword), Span("f", .titleFunction), Span("\"\"\"Doc", .string),
+                Span("    more\"\"\"", .string),
                 Span("return", .keyword), Span("f\"", .string), Span("{", .subst), Span(":.2f", .string),
                 Span("}", .subst), Span("\"", .string), Span("# done", .comment),
             ])
@@ -65,13 +66,14 @@ import Testing
 
     @Test func htmlWithScriptAndStyle() {
         #expect(
-            spans("html", "<!DOCTYPE html>\n<script>if (a < b) x = '</p>'</script>\n<style>p { color: red }</style>\n") == [
-                Span("<!DOCTYPE html>", .meta), Span("<", .tag), Span("script", .name), Span(">", .tag),
-                Span("if", .keyword), Span("'</p>'", .string), Span("</", .tag), Span("script", .name),
-                Span(">", .tag), Span("<", .tag), Span("style", .name), Span(">", .tag), Span("p", .selectorTag),
-                Span("color", .attribute), Span("</", .tag), Span("style", .name),
-                Span(">", .tag),
-            ])
+            spans("html", "<!DOCTYPE html>\n<script>if (a < b) x = '</p>'</script>\n<style>p { color: red }</style>\n")
+                == [
+                    Span("<!DOCTYPE html>", .meta), Span("<", .tag), Span("script", .name), Span(">", .tag),
+                    Span("if", .keyword), Span("'</p>'", .string), Span("</", .tag), Span("script", .name),
+                    Span(">", .tag), Span("<", .tag), Span("style", .name), Span(">", .tag), Span("p", .selectorTag),
+                    Span("color", .attribute), Span("</", .tag), Span("style", .name),
+                    Span(">", .tag),
+                ])
     }
 
     @Test func xmlCommentAndCDATAAcrossLines() {
@@ -109,7 +111,8 @@ import Testing
     @Test func swiftInterpolationAttributesAndDirectives() {
         #expect(
             spans("swift", "@MainActor func f() { print(\"a \\(g(\"b\")) c\") }\n#if DEBUG\n") == [
-                Span("@MainActor", .keyword), Span("func", .keyword), Span("f", .titleFunction), Span("print", .builtIn),
+                Span("@MainActor", .keyword), Span("func", .keyword), Span("f", .titleFunction),
+                Span("print", .builtIn),
                 Span("\"a ", .string), Span("\\(", .subst), Span("\"b\"", .string), Span(")", .subst),
                 Span(" c\"", .string), Span("#if", .keyword),
             ])
@@ -126,8 +129,10 @@ import Testing
     @Test func hclLabelsKeysAndInterpolation() {
         #expect(
             spans("terraform", "resource \"aws_instance\" \"web\" {\n  ami = \"${var.a}-x\" # c\n}\n") == [
-                Span("resource", .keyword), Span("\"aws_instance\"", .titleClass), Span("\"web\"", .titleClass), Span("ami", .attr),
-                Span("\"", .string), Span("${", .subst), Span("}", .subst), Span("-x\"", .string), Span("# c", .comment),
+                Span("resource", .keyword), Span("\"aws_instance\"", .titleClass), Span("\"web\"", .titleClass),
+                Span("ami", .attr),
+                Span("\"", .string), Span("${", .subst), Span("}", .subst), Span("-x\"", .string),
+                Span("# c", .comment),
             ])
     }
 
@@ -140,47 +145,58 @@ import Testing
     }
 
     @Test func yamlTomlDockerfileNginx() {
-        #expect(spans("yml", "key: 'v' # c\nn: 3\n") == [
-            Span("key", .attr), Span("'v'", .string), Span("# c", .comment), Span("n", .attr), Span("3", .number),
-        ])
-        #expect(spans("toml", "[server]\nport = 80\n") == [
-            Span("[server]", .section), Span("port", .attr), Span("80", .number),
-        ])
-        #expect(spans("dockerfile", "FROM alpine AS base\nRUN echo from\n") == [
-            Span("FROM", .keyword), Span("RUN", .keyword),
-        ])
-        #expect(spans("nginx", "server { listen 80; root $root; }\n") == [
-            Span("server", .attribute), Span("listen", .attribute), Span("80", .number), Span("root", .attribute),
-            Span("$root", .variable),
-        ])
+        #expect(
+            spans("yml", "key: 'v' # c\nn: 3\n") == [
+                Span("key", .attr), Span("'v'", .string), Span("# c", .comment), Span("n", .attr), Span("3", .number),
+            ])
+        #expect(
+            spans("toml", "[server]\nport = 80\n") == [
+                Span("[server]", .section), Span("port", .attr), Span("80", .number),
+            ])
+        #expect(
+            spans("dockerfile", "FROM alpine AS base\nRUN echo from\n") == [
+                Span("FROM", .keyword), Span("RUN", .keyword),
+            ])
+        #expect(
+            spans("nginx", "server { listen 80; root $root; }\n") == [
+                Span("server", .attribute), Span("listen", .attribute), Span("80", .number), Span("root", .attribute),
+                Span("$root", .variable),
+            ])
     }
 
     @Test func rubyRPowerShellGoKotlinJavaCSharp() {
-        #expect(spans("ruby", "def f = :sym\n=begin\nx\n=end\n") == [
-            Span("def", .keyword), Span("f", .titleFunction), Span(":sym", .symbol), Span("=begin", .comment),
-            Span("x", .comment), Span("=end", .comment),
-        ])
-        #expect(spans("r", "x <- c(1, NA) # c\n") == [
-            Span("c", .builtIn), Span("1", .number), Span("NA", .literal), Span("# c", .comment),
-        ])
-        #expect(spans("ps1", "<# a #> $x = \"$y\"\n") == [
-            Span("<# a #>", .comment), Span("$x", .variable), Span("\"", .string), Span("$y", .variable),
-            Span("\"", .string),
-        ])
-        #expect(spans("go", "func main() { s := `a\nb` }\n") == [
-            Span("func", .keyword), Span("main", .titleFunction), Span("`a", .string), Span("b`", .string),
-        ])
-        #expect(spans("kt", "val s = \"${a}\"\n") == [
-            Span("val", .keyword), Span("\"", .string), Span("${", .subst), Span("}", .subst), Span("\"", .string),
-        ])
-        #expect(spans("java", "@Override public int f() { return 0; }\n") == [
-            Span("@Override", .meta), Span("public", .keyword), Span("int", .type), Span("return", .keyword),
-            Span("0", .number),
-        ])
-        #expect(spans("cs", "var s = $\"{a:N2}\" + @\"c\"\"d\";\n") == [
-            Span("var", .keyword), Span("$\"", .string), Span("{", .subst), Span(":N2", .string), Span("}", .subst),
-            Span("\"", .string), Span("@\"c\"\"d\"", .string),
-        ])
+        #expect(
+            spans("ruby", "def f = :sym\n=begin\nx\n=end\n") == [
+                Span("def", .keyword), Span("f", .titleFunction), Span(":sym", .symbol), Span("=begin", .comment),
+                Span("x", .comment), Span("=end", .comment),
+            ])
+        #expect(
+            spans("r", "x <- c(1, NA) # c\n") == [
+                Span("c", .builtIn), Span("1", .number), Span("NA", .literal), Span("# c", .comment),
+            ])
+        #expect(
+            spans("ps1", "<# a #> $x = \"$y\"\n") == [
+                Span("<# a #>", .comment), Span("$x", .variable), Span("\"", .string), Span("$y", .variable),
+                Span("\"", .string),
+            ])
+        #expect(
+            spans("go", "func main() { s := `a\nb` }\n") == [
+                Span("func", .keyword), Span("main", .titleFunction), Span("`a", .string), Span("b`", .string),
+            ])
+        #expect(
+            spans("kt", "val s = \"${a}\"\n") == [
+                Span("val", .keyword), Span("\"", .string), Span("${", .subst), Span("}", .subst), Span("\"", .string),
+            ])
+        #expect(
+            spans("java", "@Override public int f() { return 0; }\n") == [
+                Span("@Override", .meta), Span("public", .keyword), Span("int", .type), Span("return", .keyword),
+                Span("0", .number),
+            ])
+        #expect(
+            spans("cs", "var s = $\"{a:N2}\" + @\"c\"\"d\";\n") == [
+                Span("var", .keyword), Span("$\"", .string), Span("{", .subst), Span(":N2", .string), Span("}", .subst),
+                Span("\"", .string), Span("@\"c\"\"d\"", .string),
+            ])
     }
 
     @Test func cssSelectorsAndDeclarations() {

@@ -8,7 +8,8 @@ import Testing
     @Test func theCorpusHasCodeInManyLanguages() {
         let languages = Set(CorpusCode.highlighted.compactMap { $0.language?.name })
         #expect(CorpusCode.highlighted.count >= 150)
-        #expect(languages.isSuperset(of: ["python", "bash", "javascript", "sql", "hcl", "php", "html", "xml", "swift"]))
+        #expect(
+            languages.isSuperset(of: ["python", "bash", "javascript", "sql", "hcl", "php", "html", "xml", "swift"]))
     }
 
     @Test(arguments: [1, 2, 3, 4, 7, 16, 64])
@@ -16,7 +17,9 @@ import Testing
         for block in CorpusCode.highlighted {
             let language = block.language!
             let streamed = stream(block.code, language: language) { size }
-            #expect(firstDifference(allLines(streamed), oneShotLines(block.code, language: language)) == nil, "\(block) at \(size)")
+            #expect(
+                firstDifference(allLines(streamed), oneShotLines(block.code, language: language)) == nil,
+                "\(block) at \(size)")
         }
     }
 
@@ -26,7 +29,9 @@ import Testing
         for block in CorpusCode.highlighted {
             let language = block.language!
             let streamed = stream(block.code, language: language) { Int.random(in: 1...64, using: &random) }
-            #expect(firstDifference(allLines(streamed), oneShotLines(block.code, language: language)) == nil, "\(block) seed \(seed)")
+            #expect(
+                firstDifference(allLines(streamed), oneShotLines(block.code, language: language)) == nil,
+                "\(block) seed \(seed)")
         }
     }
 
@@ -40,7 +45,9 @@ import Testing
             let code = TrickyText.make(length: 400, using: &random)
             let streamed = stream(code, language: language) { Int.random(in: 1...9, using: &random) }
             let expected = oneShotLines(code, language: language)
-            #expect(firstDifference(allLines(streamed), expected) == nil, "\(language) round \(round): \(String(decoding: code, as: UTF8.self))")
+            #expect(
+                firstDifference(allLines(streamed), expected) == nil,
+                "\(language) round \(round): \(String(decoding: code, as: UTF8.self))")
         }
     }
 

@@ -9,7 +9,8 @@ extension LanguageDefinition {
             ref return sealed set sizeof stackalloc static struct switch this throw try typeof unchecked unsafe \
             using var virtual void volatile when where while yield nameof add remove global value with
             """,
-        types: "bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort nint nuint",
+        types:
+            "bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort nint nuint",
         builtIns: "Console Math String List Dictionary Task Action Func",
         literals: "true false null",
         identifierStart: "@$",

@@ -10,7 +10,8 @@ extension LanguageDefinition {
             bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint \
             uint8 uint16 uint32 uint64 uintptr any comparable
             """,
-        builtIns: "append cap clear close complex copy delete imag len make max min new panic print println real recover",
+        builtIns:
+            "append cap clear close complex copy delete imag len make max min new panic print println real recover",
         literals: "true false nil iota",
         lineComments: ["//"],
         blockComments: [DelimitedRule(open: "/*", close: "*/")],

@@ -28,7 +28,8 @@ extension LanguageDefinition {
             StringRule(
                 open: "'", close: "'", doubledCloserEscapes: true, multiline: true, prefixes: ["e", "n"],
                 needsPrefix: true),
-            StringRule(open: "\"", close: "\"", kind: .name, escapes: false, doubledCloserEscapes: true, multiline: true),
+            StringRule(
+                open: "\"", close: "\"", kind: .name, escapes: false, doubledCloserEscapes: true, multiline: true),
             StringRule(open: "`", close: "`", kind: .name, escapes: false, multiline: true),
         ]
     )

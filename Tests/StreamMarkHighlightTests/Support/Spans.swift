@@ -21,7 +21,9 @@ func spans(_ language: String, _ code: String) -> [Span] {
     var lineStart = 0
     for line in language.highlight(text: bytes) {
         for token in line.tokens {
-            let text = String(decoding: bytes[(lineStart + token.range.lowerBound)..<(lineStart + token.range.upperBound)], as: UTF8.self)
+            let text = String(
+                decoding: bytes[(lineStart + token.range.lowerBound)..<(lineStart + token.range.upperBound)],
+                as: UTF8.self)
             result.append(Span(text, token.kind))
         }
         lineStart = (bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count) + 1
