@@ -274,12 +274,22 @@ struct HighlightBench {
         )
     }
 
-    /// A 16 KB single line (a base64 string literal) streamed vs one-shot.
+    /// 16 KB single lines (a base64 string literal, minified JavaScript)
+    /// streamed vs one-shot.
     private func longLineRows() -> [Row] {
         var random = SplitMix64(seed: 16_384)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        let line = Array("data = \"".utf8) + (0..<16_384).map { _ in alphabet.randomElement(using: &random)! } + [34]
-        let language = HighlightLanguage(name: "python")!
+        let base64 = Array("data = \"".utf8) + (0..<16_384).map { _ in alphabet.randomElement(using: &random)! } + [34]
+        var minified: [UInt8] = []
+        while minified.count < 16_384 {
+            minified += Array(
+                "function f\(minified.count)(a,b){if(a>b)return a/b;var s=`x${a}y`;return s.length+0x1F;}".utf8)
+        }
+        return longLineRows("base64 string, python", base64, HighlightLanguage(name: "python")!)
+            + longLineRows("minified javascript", minified, HighlightLanguage(name: "javascript")!)
+    }
+
+    private func longLineRows(_ name: String, _ line: [UInt8], _ language: HighlightLanguage) -> [Row] {
         var lexed = 0
         let streamed = bestSeconds(passes: 5) {
             var highlighter = CodeHighlighter(language: language)
@@ -289,14 +299,14 @@ struct HighlightBench {
             lexed = highlighter.bytesLexed
         }
         let oneShot = bestSeconds(passes: 5) { _ = CodeHighlighter(language: language, text: line) }
-        let note = "\(line.count) B python line, \(chunk)-byte chunks vs one append"
+        let note = "\(line.count) B line, \(chunk)-byte chunks vs one append"
         return [
             (
-                "16 KB line, bytes lexed streamed ÷ one-shot",
+                "16 KB line (\(name)), bytes lexed streamed ÷ one-shot",
                 String(format: "%.3f", Double(lexed) / Double(line.count)), note
             ),
             (
-                "16 KB line, time streamed ÷ one-shot", String(format: "%.1f", streamed / oneShot),
+                "16 KB line (\(name)), time streamed ÷ one-shot", String(format: "%.1f", streamed / oneShot),
                 note + String(format: " (%.3f ms vs %.3f ms)", streamed * 1000, oneShot * 1000)
             ),
         ]

@@ -5,6 +5,12 @@ struct ByteSet: Sendable, Hashable {
     /// The empty set.
     init() {}
 
+    /// The set with these 4 × 64 bits (a constant, no lazy initialisation).
+    @inline(__always)
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        self.words = words
+    }
+
     /// The bytes of an ASCII string.
     init(_ characters: String) {
         for byte in characters.utf8 { insert(byte) }
@@ -61,25 +67,19 @@ struct ByteSet: Sendable, Hashable {
 
 extension ByteSet {
     /// Space and tab.
-    static let blank = ByteSet(" \t")
+    static var blank: ByteSet {
+        ByteSet(words: (0x0000_0001_0000_0200, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000))
+    }
     /// `0-9`.
-    static let digits: ByteSet = {
-        var set = ByteSet()
-        set.insert(UInt8(ascii: "0")...UInt8(ascii: "9"))
-        return set
-    }()
+    static var digits: ByteSet {
+        ByteSet(words: (0x03FF_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000))
+    }
     /// `A-Z a-z _` and every non-ASCII byte.
-    static let wordStart: ByteSet = {
-        var set = ByteSet("_")
-        set.insert(UInt8(ascii: "a")...UInt8(ascii: "z"))
-        set.insert(UInt8(ascii: "A")...UInt8(ascii: "Z"))
-        set.insert(0x80...0xFF)
-        return set
-    }()
+    static var wordStart: ByteSet {
+        ByteSet(words: (0x0000_0000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFF))
+    }
     /// ``wordStart`` and digits.
-    static let word: ByteSet = {
-        var set = wordStart
-        set.formUnion(digits)
-        return set
-    }()
+    static var word: ByteSet {
+        ByteSet(words: (0x03FF_0000_0000_0000, 0x07FF_FFFE_87FF_FFFE, 0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFF))
+    }
 }

@@ -104,13 +104,16 @@ public struct CodeHighlighter: Sendable {
 
     /// Lexes the open line from the checkpoint.
     private mutating func lex(atLineEnd: Bool) -> ([HighlightToken], HighlightState, LexerCheckpoint?) {
-        var tokens = openLineTokens
+        // Moved, not copied: the lexer appends to the only reference.
+        var tokens: [HighlightToken] = []
+        swap(&tokens, &openLineTokens)
         checkpoint.restore(&tokens)
         bytesLexed += openLine.count - checkpoint.position
         let start = checkpoint
         let root = language.compiled
         return openLine.withUnsafeBufferPointer { buffer in
-            var lexer = LineLexer(root: root, bytes: buffer, from: start, tokens: tokens, atLineEnd: atLineEnd)
+            var lexer = LineLexer(root: root, bytes: buffer, from: start, tokens: [], atLineEnd: atLineEnd)
+            swap(&lexer.tokens, &tokens)
             let resume = lexer.run(recordingCheckpoints: !atLineEnd)
             return (lexer.tokens, lexer.state, resume)
         }

@@ -150,7 +150,7 @@ extension LineLexer {
             if language.has(.keyEquals), byte == UInt8(ascii: "="), peek(next + 1) != UInt8(ascii: "=") {
                 return .attr
             }
-            if language.has(.keyColon), byte == UInt8(ascii: ":"), state.line.previous == .statementStart {
+            if language.has(.keyColon), byte == UInt8(ascii: ":"), startsItsLine(word) {
                 let after = peek(next + 1)
                 if after == nil || ByteSet.blankOrReturn.contains(after!) { return .attr }
             }
@@ -158,6 +158,18 @@ extension LineLexer {
         if language.has(.callTitles), peek(end) == UInt8(ascii: "(") { return .titleFunction }
         if language.has(.capitalizedTypes), isCapitalized(word) { return .titleClass }
         return nil
+    }
+
+    /// Whether only blanks and list dashes precede the word on its line
+    /// (a YAML key, `- key:` included).
+    private func startsItsLine(_ word: Range<Int>) -> Bool {
+        var index = word.lowerBound
+        while index > 0, word.lowerBound - index < 64 {
+            let byte = bytes[index - 1]
+            guard ByteSet.blank.contains(byte) || byte == UInt8(ascii: "-") else { return false }
+            index -= 1
+        }
+        return index == 0
     }
 
     private func isCapitalized(_ word: Range<Int>) -> Bool {

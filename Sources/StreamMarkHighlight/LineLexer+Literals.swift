@@ -37,6 +37,11 @@ extension LineLexer {
         }
     }
 
+    /// Whether the byte before `index` is `<` (JSX `</div>` is no regexp).
+    private func followsAngle(_ index: Int) -> Bool {
+        index > 0 && bytes[index - 1] == UInt8(ascii: "<")
+    }
+
     /// A string opening right after the word `prefix` (empty: no prefix).
     mutating func openString(prefix: Range<Int>) -> Bool {
         let prefixKey = prefix.isEmpty ? nil : WordKey(bytes, prefix, folding: true)
@@ -46,7 +51,7 @@ extension LineLexer {
             } else if form.rule.needsPrefix {
                 continue
             }
-            if form.rule.needsValuePosition, !isValuePosition { continue }
+            if form.rule.needsValuePosition, !isValuePosition || followsAngle(prefix.lowerBound) { continue }
             guard let (length, delimiter) = matchOpener(form, at: prefix.upperBound) else { continue }
             consume(to: prefix.upperBound + length, form.rule.kind)
             push(frame(.string, rule: index, delimiter: delimiter))
@@ -203,12 +208,9 @@ extension LineLexer {
 
 extension ByteSet {
     /// `A-Z a-z`.
-    static let asciiLetters: ByteSet = {
-        var set = ByteSet()
-        set.insert(UInt8(ascii: "a")...UInt8(ascii: "z"))
-        set.insert(UInt8(ascii: "A")...UInt8(ascii: "Z"))
-        return set
-    }()
+    static var asciiLetters: ByteSet {
+        ByteSet(words: (0x0000_0000_0000_0000, 0x07FF_FFFE_07FF_FFFE, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000))
+    }
     /// Bytes that cannot be in a C++ raw string delimiter.
     static let rawDelimiterStops = ByteSet("( )\\\t\"")
 }

@@ -64,7 +64,9 @@ extension LineLexer {
 
 extension ByteSet {
     /// `<`.
-    static let angle = ByteSet("<")
+    static var angle: ByteSet {
+        ByteSet(words: (0x1000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000))
+    }
     /// Bytes of a tag name after its first letter.
     static let tagName: ByteSet = {
         var set = ByteSet.word

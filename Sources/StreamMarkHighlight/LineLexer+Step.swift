@@ -98,7 +98,11 @@ extension LineLexer {
 
 extension ByteSet {
     /// Blanks and carriage return.
-    static let blankOrReturn = ByteSet(" \t\r")
+    static var blankOrReturn: ByteSet {
+        ByteSet(words: (0x0000_0001_0000_2200, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000))
+    }
     /// Bytes that end a markup attribute name or unquoted value.
-    static let markupWordStops = ByteSet(" \t\r>=\"'/")
+    static var markupWordStops: ByteSet {
+        ByteSet(words: (0x6000_8085_0000_2200, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000))
+    }
 }

@@ -4,18 +4,32 @@ import Testing
 
 /// Hostile input: linear work, bounded state, no crash, nothing lost.
 @Suite struct BadInputTests {
+    /// A 1 MB line (of the tricky pieces, no line ending) in every language:
+    /// one pass, tokens within contract, bounded depth.
     @Test(arguments: HighlightLanguage.all)
     func oneMegabyteSingleLine(language: HighlightLanguage) {
-        var random = SplitMix64(seed: 0x1_000_000)
-        let code = TrickyText.make(length: 1_000_000, using: &random).filter { $0 != UInt8(ascii: "\n") }
+        let code = BadInputTests.megabyteLine
         let line = language.highlight(line: code)
         #expect(tokenContractViolation(line.tokens, length: code.count) == nil)
         #expect(line.state.depth <= HighlightState.maximumDepth)
+    }
+
+    /// The same line streamed in 64 KB chunks: linear work, and the same
+    /// tokens once the line ends.
+    @Test(arguments: ["python", "javascript", "html", "bash", "c"])
+    func oneMegabyteSingleLineStreamed(name: String) {
+        let language = HighlightLanguage(name: name)!
+        let code = BadInputTests.megabyteLine
         var highlighter = stream(code, language: language) { 65_536 }
         #expect(highlighter.bytesLexed <= 2 * code.count)
         highlighter.append(CollectionOfOne(UInt8(ascii: "\n")))
-        #expect(firstDifference(highlighter.lines, [line]) == nil)
+        #expect(firstDifference(highlighter.lines, [language.highlight(line: code)]) == nil)
     }
+
+    static let megabyteLine: [UInt8] = {
+        var random = SplitMix64(seed: 0x1_000_000)
+        return TrickyText.make(length: 1_000_000, using: &random).filter { $0 != UInt8(ascii: "\n") }
+    }()
 
     /// 100,000 nested template substitutions: the depth stops at the cap
     /// and the rest of the block is plain.
@@ -31,16 +45,29 @@ import Testing
         #expect(next.tokens.isEmpty)
     }
 
+    /// 100,000 `(` and 100,000 `${` in every language: bounded depth.
     @Test(arguments: HighlightLanguage.all)
     func hundredThousandOpeningBrackets(language: HighlightLanguage) {
-        for opener in ["(", "{", "[", "${", "<", "\"${", "f\"{"] {
+        for opener in ["(", "${"] {
             let code = Array(String(repeating: opener, count: 100_000).utf8)
-            let highlighter = stream(code, language: language) { 4_096 }
-            #expect(highlighter.openLineTokens.count <= code.count)
-            #expect(highlighter.bytesLexed <= 2 * code.count, "\(language) \(opener)")
             let line = language.highlight(line: code)
-            #expect(line.state.depth <= HighlightState.maximumDepth)
+            #expect(line.state.depth <= HighlightState.maximumDepth, "\(language) \(opener)")
             #expect(tokenContractViolation(line.tokens, length: code.count) == nil)
+        }
+    }
+
+    /// Runs of openers streamed in 4 KB chunks: linear work, depth within the
+    /// cap, the one-shot tokens once the line ends.
+    @Test(arguments: HighlightLanguage.all)
+    func nestedOpenersStreamed(language: HighlightLanguage) {
+        for opener in ["(", "{", "[", "${", "<", "\"${", "f\"{"] {
+            let code = Array(String(repeating: opener, count: 5_000).utf8)
+            var highlighter = stream(code, language: language) { 4_096 }
+            #expect(highlighter.bytesLexed <= 2 * code.count, "\(language) \(opener)")
+            highlighter.append(CollectionOfOne(UInt8(ascii: "\n")))
+            let line = language.highlight(line: code)
+            #expect(firstDifference(highlighter.lines, [line]) == nil, "\(language) \(opener)")
+            #expect(line.state.depth <= HighlightState.maximumDepth)
         }
     }
 

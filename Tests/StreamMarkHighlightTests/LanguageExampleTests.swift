@@ -32,7 +32,7 @@ import Testing
 
     @Test func javascriptRegexpOnlyWhereAValueStarts() {
         #expect(
-            spans("javascript", "x = a / b / c; y = /ab+c/gi.test(s)") == [
+            spans("javascript", "x = a / b / c; y = /ab+c/gi.test(s); <p>a</p>") == [
                 Span("/ab+c/gi", .regexp)
             ])
     }
@@ -146,8 +146,9 @@ import Testing
 
     @Test func yamlTomlDockerfileNginx() {
         #expect(
-            spans("yml", "key: 'v' # c\nn: 3\n") == [
+            spans("yml", "key: 'v' # c\n- n: 3\n  url: http://x\n") == [
                 Span("key", .attr), Span("'v'", .string), Span("# c", .comment), Span("n", .attr), Span("3", .number),
+                Span("url", .attr),
             ])
         #expect(
             spans("toml", "[server]\nport = 80\n") == [
