@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StreamMarkObservation", targets: ["StreamMarkObservation"]),
         .library(name: "StreamMarkAsync", targets: ["StreamMarkAsync"]),
         .library(name: "StreamMarkWire", targets: ["StreamMarkWire"]),
+        .library(name: "StreamMarkHighlight", targets: ["StreamMarkHighlight"]),
         .executable(name: "streammark", targets: ["StreamMarkCLI"]),
         .executable(name: "streammark-bench", targets: ["StreamMarkBench"]),
     ],
@@ -40,6 +41,8 @@ let package = Package(
         // The option scanner shared by the two executables (package access,
         // no dependencies, not a product).
         .target(name: "StreamMarkOptions"),
+        // Syntax highlighting of code blocks, line by line with carried state; pure Swift.
+        .target(name: "StreamMarkHighlight"),
         // The `streammark` command.
         .executableTarget(
             name: "StreamMarkCLI",
@@ -51,7 +54,7 @@ let package = Package(
         // The `streammark-bench` benchmark.
         .executableTarget(
             name: "StreamMarkBench",
-            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkOptions"],
+            dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkOptions", "StreamMarkHighlight"],
             path: "Benchmarks/StreamMarkBench"
         ),
         // Test-only helpers shared by the test targets (never in the product).
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "StreamMarkAsyncTests", dependencies: ["StreamMark", "StreamMarkAsync"]),
         .testTarget(
             name: "StreamMarkWireTests", dependencies: ["StreamMark", "StreamMarkWire", "StreamMarkTestSupport"]),
+        .testTarget(name: "StreamMarkHighlightTests", dependencies: ["StreamMarkHighlight", "StreamMark"]),
         .testTarget(
             name: "StreamMarkCLITests",
             dependencies: [

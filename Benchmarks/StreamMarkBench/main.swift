@@ -6,6 +6,7 @@ import StreamMarkOptions
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
 //   streammark-bench patches [--chunk N]... [FILES...]   (patch protocol bytes and encoding time)
 //   streammark-bench flicker [FILES...]   (characters withdrawn with and without the provisional display)
+//   streammark-bench highlight [--classes] [--chunk N] [--no-peers]   (the code highlighter, beside Pygments)
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
@@ -15,6 +16,7 @@ let usage = """
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
            streammark-bench patches [--chunk N]... [FILES...]
            streammark-bench flicker [--cost-only] [FILES...]
+           streammark-bench highlight [--classes] [--chunk N] [--no-peers]
 
     """
 
@@ -26,6 +28,8 @@ case "patches":
     exit(PatchesCommand.run(Array(arguments.dropFirst())))
 case "flicker":
     exit(FlickerCommand.run(Array(arguments.dropFirst())))
+case "highlight":
+    exit(HighlightCommand.run(Array(arguments.dropFirst())))
 case "memory-probe":
     exit(MemoryProbeCommand.run(Array(arguments.dropFirst())))
 case "--growth", "growth":
