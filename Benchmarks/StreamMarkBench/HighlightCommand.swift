@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHighlight
+import StreamMarkOptions
 
 /// `streammark-bench highlight [--classes] [--chunk N] [--no-peers]`: the
 /// code highlighter (`docs/highlighting.md`). Over every fenced block of
@@ -27,28 +28,30 @@ enum HighlightCommand {
         var code: [UInt8]
     }
 
-    static let synopsis = "streammark-bench highlight [--classes] [--chunk N] [--no-peers]"
+    /// The one-line usage.
+    static let usage = "usage: streammark-bench highlight [--classes] [--chunk N] [--no-peers]"
 
     static func run(_ arguments: [String]) -> Int32 {
-        var classes = false
-        var peers = true
-        var chunk = 4
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--classes": classes = true
-            case "--no-peers": peers = false
-            case "--chunk":
-                guard index + 1 < arguments.count, let size = Int(arguments[index + 1]), size > 0 else {
-                    return UsageError.report("highlight", "--chunk needs a positive size", synopsis: synopsis)
+        UsageError.run(usage: usage) { () throws(OptionError) -> Int32 in
+            var classes = false
+            var peers = true
+            var chunk = 4
+            var scanner = OptionScanner(arguments)
+            while let argument = try scanner.next() {
+                switch argument {
+                case .option("--classes"): classes = true
+                case .option("--no-peers"): peers = false
+                case .option("--chunk"): chunk = try scanner.byteCount()
+                case .option("--help"), .option("-h"): throw .help
+                case .operand(let operand): throw OptionError("unexpected argument \(OptionError.quoted(operand))")
+                case .option: throw scanner.unknownOption()
                 }
-                chunk = size
-                index += 1
-            default:
-                return UsageError.report("highlight", "unknown argument \(arguments[index])", synopsis: synopsis)
             }
-            index += 1
+            return run(classes: classes, peers: peers, chunk: chunk)
         }
+    }
+
+    static func run(classes: Bool, peers: Bool, chunk: Int) -> Int32 {
         let samples = corpusSamples()
         if classes {
             printClasses(samples)

@@ -423,10 +423,23 @@ struct IncrementalEngine: Sendable {
             }
             i -= 1
         }
-        if frozenTop == top.count - 1, let line = Self.closingLine(after: top[frozenTop], in: text) {
+        if frozenTop == top.count - 1, Self.closesAtUnindentedLine(top[frozenTop]),
+            let line = Self.closingLine(after: top[frozenTop], in: text)
+        {
             return (1, line, line)
         }
         return (0, 0, 0)
+    }
+
+    /// Whether an unindented line after a blank line ends `block` whatever
+    /// the line holds: not for a code or HTML block, whose range may end
+    /// before its trailing blank lines while it is open (a fence or an
+    /// HTML comment goes on across blank lines).
+    static func closesAtUnindentedLine(_ block: Block) -> Bool {
+        switch block.kind {
+        case .paragraph, .heading, .list, .blockQuote, .table, .thematicBreak: true
+        default: false
+        }
     }
 
     /// The start of the line that closed `block` without starting a block
