@@ -8,7 +8,8 @@ enum HelpText {
         streammark — render Markdown as it streams
 
         usage: streammark [options] [FILE]
-               streammark verify [--chunking every-byte|lines|random:SEED|N] FILE...
+               streammark verify [--chunking every-byte|lines|random:SEED|mixed:SEED|N]
+                                 [--full-checks N] FILE...
                streammark apply [--format html|tree|patches] [--protocol 1|2] [FILE]
                streammark template …
 

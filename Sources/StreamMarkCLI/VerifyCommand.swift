@@ -6,14 +6,16 @@ import StreamMark
     import Darwin
 #endif
 
-/// `streammark verify [--chunking every-byte|lines|random:SEED|N] [--smart]
-/// [--no-gfm] [--extensions LIST] FILE...`: streams each file through the
-/// prefix harness and prints one summary line per file.
+/// `streammark verify [--chunking every-byte|lines|random:SEED|mixed:SEED|N]
+/// [--full-checks N] [--smart] [--no-gfm] [--extensions LIST] FILE...`:
+/// streams each file through the prefix harness and prints one summary line
+/// per file. `--full-checks N` compares the whole tree at most N times while
+/// streaming (0: only after the end; the default is every boundary).
 enum VerifyCommand {
     /// The one-line usage.
     static let usage =
-        "usage: streammark verify [--chunking every-byte|lines|random:SEED|N] [--smart] [--no-gfm] "
-        + "[--extensions LIST] FILE... | streammark verify --template …"
+        "usage: streammark verify [--chunking every-byte|lines|random:SEED|mixed:SEED|N] [--full-checks N] "
+        + "[--smart] [--no-gfm] [--extensions LIST] FILE... | streammark verify --template …"
 
     /// Runs the command and returns the exit status: 0 if every file
     /// passed, 1 (with the first violation on stderr) otherwise.
@@ -22,6 +24,7 @@ enum VerifyCommand {
             return runTemplateVerify(arguments.filter { $0 != "--template" })
         }
         var chunking = PrefixHarness.Chunking.everyByte
+        var fullCheckLimit: Int?
         var smart = false
         var extensions = ParseOptions.Extensions.gfm
         var files: [String] = []
@@ -35,6 +38,12 @@ enum VerifyCommand {
                     return usageError("bad or missing --chunking value")
                 }
                 chunking = value
+            case "--full-checks":
+                index += 1
+                guard index < arguments.count, let value = Int(arguments[index]), value >= 0 else {
+                    return usageError("bad or missing --full-checks value")
+                }
+                fullCheckLimit = value
             case "--smart": smart = true
             case "--no-gfm": extensions = .none
             case "--extensions":
@@ -61,7 +70,8 @@ enum VerifyCommand {
             index += 1
         }
         guard !files.isEmpty else { return usageError("no files to verify") }
-        let harness = PrefixHarness(options: ParseOptions(smartPunctuation: smart, extensions: extensions))
+        let harness = PrefixHarness(
+            options: ParseOptions(smartPunctuation: smart, extensions: extensions), fullCheckLimit: fullCheckLimit)
         var firstViolation: String?
         for file in files {
             guard let bytes = readAll(file) else { return 1 }
