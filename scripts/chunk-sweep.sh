@@ -56,9 +56,9 @@ sweep_size() {
   : > "$result"
   while [[ ${#remaining[@]} -gt 0 ]]; do
     local status=0
-    # (In a subshell, so the shell's own "Illegal instruction" notice goes nowhere.)
+    # (In a subshell that waits, so the shell's "Illegal instruction" notice goes nowhere.)
     (SWIFT_BACKTRACE=enable=no timeout 900 "$bin/streammark" verify --chunking "$size" --full-checks "$full_checks" \
-      "${remaining[@]}" > "$log" 2> "$log.err") 2> /dev/null || status=$?
+      "${remaining[@]}" > "$log" 2> "$log.err"; exit $?) 2> /dev/null || status=$?
     local index=0
     while IFS= read -r line; do
       if [[ "$line" == *" violations=0" ]]; then

@@ -46,7 +46,8 @@ struct DiffFuzzer {
         let screening = ProcessRunner(scratch: oracles.runner.scratch, timeout: 600)
         while Date().timeIntervalSince(start) < seconds {
             try? Data().write(to: log)
-            let child = screening.run(tool, ["screen", "--seed", "\(next)", "--count", "\(Self.batch)", "--log", log.path])
+            let child = screening.run(
+                tool, ["screen", "--seed", "\(next)", "--count", "\(Self.batch)", "--log", log.path])
             let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
             var suspects: [(seed: UInt64, chunking: String?)] = []
             var begun: UInt64?
@@ -107,7 +108,8 @@ struct DiffFuzzer {
         if let chunking = failure.chunking { notes += "chunking: \(chunking)\n" }
         if let category = failure.category { notes += "violation: \(category)\n" }
         notes += "seed: \(seed) (StreamMarkFuzzTools input \(seed) > original.md)\n"
-        notes += "input: \(origin); \(bytes.count) bytes, minimized to \(reduced.bytes.count) in \(reduced.tests) tests\n"
+        notes +=
+            "input: \(origin); \(bytes.count) bytes, minimized to \(reduced.bytes.count) in \(reduced.tests) tests\n"
         notes += oracles.details(reduced.bytes, failure)
         let isNew = store.save(kind: failure.kind, minimized: reduced.bytes, original: bytes, notes: notes, seed: seed)
         print("fuzz-diff:   \(isNew ? "new" : "known"): \(FindingStore.escaped(reduced.bytes).prefix(200))")

@@ -24,7 +24,8 @@ struct FindingStore {
             guard let kind = FindingKind.allCases.first(where: { name.hasPrefix($0.rawValue + "-") }),
                 let input = try? Data(contentsOf: directory.appendingPathComponent("input.md"))
             else { return nil }
-            let notes = (try? String(contentsOf: directory.appendingPathComponent("finding.txt"), encoding: .utf8)) ?? ""
+            let notes =
+                (try? String(contentsOf: directory.appendingPathComponent("finding.txt"), encoding: .utf8)) ?? ""
             return Entry(name: name, kind: kind, input: [UInt8](input), notes: notes)
         }
     }
@@ -63,9 +64,10 @@ struct FindingStore {
             guard !found.isEmpty else { continue }
             text += "## \(kind.rawValue) (\(found.count))\n\n"
             for entry in found {
-                let hits = (try? String(
-                    contentsOf: folder.appendingPathComponent(entry.name).appendingPathComponent("hits.txt"),
-                    encoding: .utf8))?.split(separator: "\n").count ?? 0
+                let hits =
+                    (try? String(
+                        contentsOf: folder.appendingPathComponent(entry.name).appendingPathComponent("hits.txt"),
+                        encoding: .utf8))?.split(separator: "\n").count ?? 0
                 text += "### \(entry.name) (\(hits) hits)\n\nInput, as a Swift string literal:\n\n"
                 text += "~~~\n\"\(Self.escaped(entry.input))\"\n~~~\n\n"
                 text += "~~~~~~~~\n\(entry.notes.trimmingCharacters(in: .newlines))\n~~~~~~~~\n\n"
@@ -106,7 +108,9 @@ struct FindingStore {
                 }
             }
         }
-        if Array(text.utf8) != bytes { result += " (invalid UTF-8; bytes: \(bytes.map { String($0) }.joined(separator: ",")))" }
+        if Array(text.utf8) != bytes {
+            result += " (invalid UTF-8; bytes: \(bytes.map { String($0) }.joined(separator: ",")))"
+        }
         return result
     }
 }

@@ -65,7 +65,8 @@ struct Oracles {
         let result = runner.run(streammark, Self.verify(chunking, file.path))
         switch result.ending {
         case .exit(0): return nil
-        case .exit(1): return Failure(kind: .streamViolation, chunking: chunking, category: Self.category(result.errors))
+        case .exit(1):
+            return Failure(kind: .streamViolation, chunking: chunking, category: Self.category(result.errors))
         case .timeout: return Failure(kind: .timeout, chunking: chunking)
         default: return Failure(kind: .streamCrash, chunking: chunking)
         }
@@ -112,7 +113,9 @@ struct Oracles {
             if failure.kind == .htmlCore {
                 let ours = runner.run(streammark, ["--format", "html", "--no-gfm", file.path]).output
                 let theirs = runner.run(cmarkGFM, [file.path]).output
-                text += "\nwithout extensions, streammark --no-gfm (CommonMark 0.30):\n" + String(decoding: ours, as: UTF8.self)
+                text +=
+                    "\nwithout extensions, streammark --no-gfm (CommonMark 0.30):\n"
+                    + String(decoding: ours, as: UTF8.self)
                 text += "\ncmark-gfm without extensions (CommonMark 0.29):\n" + String(decoding: theirs, as: UTF8.self)
             }
             return text
@@ -132,7 +135,9 @@ struct Oracles {
                 failing.append(size)
             }
             write(bytes)
-            text += "fails with --chunking: " + (failing.isEmpty ? "none of every-byte, 1…64" : failing.joined(separator: " "))
+            text +=
+                "fails with --chunking: "
+                + (failing.isEmpty ? "none of every-byte, 1…64" : failing.joined(separator: " "))
             return text + "\n"
         case .timeout:
             return "slower than \(runner.timeout) s\n"

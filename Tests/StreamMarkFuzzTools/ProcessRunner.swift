@@ -43,7 +43,8 @@ struct ProcessRunner {
         let errorURL = scratch.appendingPathComponent("stderr")
         try? Data().write(to: outputURL)
         try? Data().write(to: errorURL)
-        guard let output = try? FileHandle(forWritingTo: outputURL), let errors = try? FileHandle(forWritingTo: errorURL)
+        guard let output = try? FileHandle(forWritingTo: outputURL),
+            let errors = try? FileHandle(forWritingTo: errorURL)
         else { fatalError("cannot write in \(scratch.path)") }
         defer {
             try? output.close()

@@ -30,7 +30,8 @@ struct Screener {
             if InputMaker.isValidUTF8(bytes) {
                 try? Data(bytes).write(to: file)
                 let theirs = runner.run(cmarkGFM, Oracles.extensions + [file.path])
-                if theirs.ending != .exit(0) || theirs.output != Array(renderer.render(parser.parse(bytes: bytes)).utf8) {
+                if theirs.ending != .exit(0) || theirs.output != Array(renderer.render(parser.parse(bytes: bytes)).utf8)
+                {
                     write("html \(inputSeed)")
                 }
             }

@@ -3,9 +3,10 @@ import StreamMarkTestSupport
 
 // `StreamMarkFuzzTools`: test tools, never shipped (docs/fuzzing.md).
 //
-//   generate [--seed S] [--count N] [--bytes B] [--small] DIR
+//   generate [--seed S] [--count N] [--bytes B] [--blob MIN-MAX] [--small] DIR
 //       writes N documentation-shaped documents (DocumentationGenerator),
-//       seeds S…S+N-1, as DIR/doc-SEED.md (large options by default)
+//       seeds S…S+N-1, as DIR/doc-SEED.md (large options by default; B the
+//       size to reach, MIN-MAX the lengths of base64 strings)
 //   input SEED
 //       writes the differential fuzzer's input of SEED to stdout
 //   diff [--seconds T] [--seed S] [--out DIR] [--streammark PATH] [--cmark-gfm PATH]
@@ -20,7 +21,7 @@ import StreamMarkTestSupport
 // .build/release/streammark, cmark-gfm from PATH.
 
 let usage = """
-    usage: StreamMarkFuzzTools generate [--seed S] [--count N] [--bytes B] [--small] DIR
+    usage: StreamMarkFuzzTools generate [--seed S] [--count N] [--bytes B] [--blob MIN-MAX] [--small] DIR
            StreamMarkFuzzTools input SEED
            StreamMarkFuzzTools diff [--seconds T] [--seed S] [--out DIR] [--streammark PATH] [--cmark-gfm PATH]
            StreamMarkFuzzTools reduce (--html | --chunking C) FILE
@@ -89,6 +90,11 @@ func generate(_ arguments: Arguments) throws {
     let count = try arguments.integer("--count", 1)
     var options: DocumentationGenerator.Options = arguments.flags.contains("--small") ? .small : .large
     options.bytes = Int(try arguments.integer("--bytes", UInt64(options.bytes)))
+    if let blob = arguments.values["--blob"] {
+        let bounds = blob.split(separator: "-").compactMap { Int($0) }
+        guard bounds.count == 2, bounds[0] > 0, bounds[0] <= bounds[1] else { throw ToolError("bad --blob '\(blob)'") }
+        options.blobBytes = bounds[0]...bounds[1]
+    }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for index in 0..<count {
         let text = DocumentationGenerator.document(seed: seed + index, options: options)

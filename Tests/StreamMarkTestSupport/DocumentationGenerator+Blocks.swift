@@ -6,8 +6,10 @@ extension DocumentationGenerator {
     /// A README-style title: a heading or a setext title, a badge line.
     mutating func frontTitle() -> String {
         let title = "\(Self.capitalized(word())) \(word())"
-        let heading = random.chance(50) ? "# \(title)\n" : "\(title)\n\(String(repeating: "=", count: random.int(in: 1...12)))\n"
-        return heading + (random.chance(50) ? "\n[![Build](https://example.com/b.svg)](https://example.com/ci)\n\n" : "\n")
+        let heading =
+            random.chance(50) ? "# \(title)\n" : "\(title)\n\(String(repeating: "=", count: random.int(in: 1...12)))\n"
+        return heading
+            + (random.chance(50) ? "\n[![Build](https://example.com/b.svg)](https://example.com/ci)\n\n" : "\n")
     }
 
     /// An opening fence and its closing line: backticks or tildes, 3–5 long,
@@ -23,7 +25,8 @@ extension DocumentationGenerator {
     /// A fenced code block: short lines, long lines, blank lines; sometimes
     /// left unclosed at the end of a document (a model cut off).
     mutating func fencedCode(language: String? = nil, prefix: String = "") -> String {
-        let language = language ?? random.pick(["shell", "json", "python", "swift", "go", "", "console", "yaml", "diff"])
+        let language =
+            language ?? random.pick(["shell", "json", "python", "swift", "go", "", "console", "yaml", "diff"])
         let (open, close) = fence(language)
         var text = prefix + open
         for _ in 0..<random.int(in: 1...14) {
@@ -50,7 +53,9 @@ extension DocumentationGenerator {
     /// base64 string, and a heading — blank lines between them only sometimes.
     mutating func codeFenceAfterIndentedCode() -> String {
         var parts: [String] = []
-        parts.append("\(random.pick(["-", "*", "1."])) `\(random.pick(Self.identifiers))`: \(sentence(random.int(in: 4...14)))\n")
+        parts.append(
+            "\(random.pick(["-", "*", "1."])) `\(random.pick(Self.identifiers))`: \(sentence(random.int(in: 4...14)))\n"
+        )
         parts.append("\(String(repeating: "#", count: random.int(in: 3...4))) Request (\(word()) \(word()))\n")
         parts.append(random.pick(["    },\n", "    \"done\": true\n", "    }\n    ]\n", "\t}\n"]))
         var fenced = "\"prompt\":\"What is in this picture?\",\n"
@@ -159,7 +164,8 @@ extension DocumentationGenerator {
         }
         if random.chance(30) { text += "\n" }
         for number in numbers where random.chance(90) {
-            text += "[\(number)]: https://github.com/yarnpkg/berry/pull/\(number)/\(random.chance(20) ? " \"PR\"" : "")\n"
+            text +=
+                "[\(number)]: https://github.com/yarnpkg/berry/pull/\(number)/\(random.chance(20) ? " \"PR\"" : "")\n"
         }
         return text
     }

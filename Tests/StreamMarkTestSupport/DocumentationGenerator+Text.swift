@@ -101,16 +101,22 @@ extension DocumentationGenerator {
         }
         switch language {
         case "json":
-            return indent + "\"\(random.pick(Self.identifiers))\": " + random.pick(["true", "42", "\"\(word())\"", "{", "[", "}", "],"])
+            return indent + "\"\(random.pick(Self.identifiers))\": "
+                + random.pick(["true", "42", "\"\(word())\"", "{", "[", "}", "],"])
         case "python":
-            return indent + random.pick(["def \(random.pick(Self.identifiers))(x):", "return x", "print(f\"{x}\")", "import json"])
+            return indent
+                + random.pick([
+                    "def \(random.pick(Self.identifiers))(x):", "return x", "print(f\"{x}\")", "import json",
+                ])
         case "shell", "bash", "console":
             return random.pick([
-                "curl http://localhost:11434/api/tags", "ollama run llama3.2", "$ yarn install", "export OLLAMA_HOST=0.0.0.0",
+                "curl http://localhost:11434/api/tags", "ollama run llama3.2", "$ yarn install",
+                "export OLLAMA_HOST=0.0.0.0",
                 "curl -X POST http://localhost:11434/api/embed -d '{\"model\": \"all-minilm\"}'",
             ])
         default:
-            return indent + random.pick(["let x = 1", "x += 1 // comment", "if (a < b && c > d) {", "}", "fmt.Println(\"hi\")"])
+            return indent
+                + random.pick(["let x = 1", "x += 1 // comment", "if (a < b && c > d) {", "}", "fmt.Println(\"hi\")"])
         }
     }
 }
