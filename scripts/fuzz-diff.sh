@@ -40,7 +40,7 @@ for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 for ((job = 0; job < jobs; job++)); do grep -E "^fuzz-diff: [0-9]+ s|next seed|new: " "$out/worker-$job.log" | tail -n 12; done
 echo "== findings in $out/findings (summary: $out/findings.md):"
 for kind in html html-core oneshot-crash stream-crash stream-violation timeout; do
-  count=$(find "$out/findings" -maxdepth 1 -name "$kind-*" | wc -l)
+  count=$(find "$out/findings" -maxdepth 1 -name "$kind-*" ! -name "$kind-core-*" | wc -l)
   [[ $count -gt 0 ]] && echo "  $kind: $count"
 done
 if [[ $status -ne 0 ]]; then

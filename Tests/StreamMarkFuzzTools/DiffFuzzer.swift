@@ -6,7 +6,8 @@ import Foundation
 /// fast); each failure is checked again with the `streammark` binary,
 /// classified, minimized (lines, then bytes) and saved once per distinct
 /// minimized input. An input that contains the minimized input of a known
-/// finding of the same kind counts as that finding again, unminimized.
+/// finding of the same kind (up to letters and digits when it has 8 bytes or
+/// more) counts as that finding again, unminimized.
 struct DiffFuzzer {
     let maker: InputMaker
     let oracles: Oracles
@@ -24,10 +25,10 @@ struct DiffFuzzer {
         var newFindings: [FindingKind: Int] = [:]
     }
 
-    /// The two chunkings of the input of `seed`: a `mixed` one and a fixed
-    /// size of 1–96 bytes (the inputs are a few kilobytes).
+    /// The chunkings of the input of `seed`: a `mixed` one, a fixed size of
+    /// 1–96 bytes (the inputs are a few kilobytes), and one chunk.
     static func chunkings(seed: UInt64) -> [String] {
-        ["mixed:\(seed)", "\(1 + (seed >> 17) % 96)"]
+        ["mixed:\(seed)", "\(1 + (seed >> 17) % 96)", "1048576"]
     }
 
     /// Inputs per screening child: a few seconds of work.
@@ -65,7 +66,7 @@ struct DiffFuzzer {
             next = (begun ?? next) + 1
             if !finished, let begun {
                 // The child crashed or hung on `begun`: check it every way.
-                print("fuzz-diff: seed \(begun): the screening child ended (\(child.ending)); checking it")
+                say("fuzz-diff: seed \(begun): the screening child ended (\(child.ending)); checking it")
                 suspects.append((begun, nil))
                 suspects += Self.chunkings(seed: begun).map { (begun, $0) }
             }
@@ -75,7 +76,12 @@ struct DiffFuzzer {
                     suspect.chunking.map { oracles.checkStream(bytes, chunking: $0) } ?? oracles.checkHTML(bytes)
                 guard let failure else { continue }
                 tally.failures += 1
-                if let duplicate = known.first(where: { $0.kind == failure.kind && Self.contains(bytes, $0.input) }) {
+                let canonical = FindingStore.canonical(bytes)
+                if let duplicate = known.first(where: {
+                    $0.kind == failure.kind
+                        && ($0.input.count >= 8
+                            ? Self.contains(canonical, FindingStore.canonical($0.input)) : Self.contains(bytes, $0.input))
+                }) {
                     store.recordHit(duplicate.name, seed: suspect.seed)
                     tally.duplicates += 1
                     continue
@@ -89,18 +95,18 @@ struct DiffFuzzer {
             }
             if Date().timeIntervalSince(lastReport) >= 30 {
                 lastReport = Date()
-                print(Self.progress(tally, since: start))
+                say(Self.progress(tally, since: start))
             }
         }
-        print(Self.progress(tally, since: start))
-        print("fuzz-diff: next seed \(next)")
+        say(Self.progress(tally, since: start))
+        say("fuzz-diff: next seed \(next)")
         return tally
     }
 
     /// Minimizes one failure and saves it; whether it was new.
     func handle(_ failure: Oracles.Failure, bytes: [UInt8], seed: UInt64, origin: String) -> Bool {
         let label = failure.kind.rawValue + (failure.chunking.map { " (--chunking \($0))" } ?? "")
-        print("fuzz-diff: seed \(seed): \(label), \(bytes.count) bytes; minimizing")
+        say("fuzz-diff: seed \(seed): \(label), \(bytes.count) bytes; minimizing")
         let reduced =
             failure.kind == .timeout
             ? (bytes: bytes, tests: 0) : Reducer().reduce(bytes) { oracles.fails($0, as: failure) }
@@ -112,7 +118,7 @@ struct DiffFuzzer {
             "input: \(origin); \(bytes.count) bytes, minimized to \(reduced.bytes.count) in \(reduced.tests) tests\n"
         notes += oracles.details(reduced.bytes, failure)
         let isNew = store.save(kind: failure.kind, minimized: reduced.bytes, original: bytes, notes: notes, seed: seed)
-        print("fuzz-diff:   \(isNew ? "new" : "known"): \(FindingStore.escaped(reduced.bytes).prefix(200))")
+        say("fuzz-diff:   \(isNew ? "new" : "known"): \(FindingStore.escaped(reduced.bytes).prefix(200))")
         return isNew
     }
 

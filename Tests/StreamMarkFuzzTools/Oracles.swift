@@ -1,11 +1,15 @@
 import Foundation
 
 /// The checks of one input, each a process on a scratch file: our one-shot
-/// HTML against cmark-gfm's, and our streamed tree against our one-shot
+/// HTML (`StreamMarkFuzzTools html`: `MarkdownParser` and `HTMLRenderer`,
+/// what `streammark --format html` prints when the file arrives in one
+/// read) against cmark-gfm's, and our streamed tree against our one-shot
 /// tree (`streammark verify`).
 struct Oracles {
     /// The release `streammark`.
     let streammark: String
+    /// This tool, for the one-shot HTML in a process of its own.
+    let tool: String
     /// `cmark-gfm`.
     let cmarkGFM: String
     /// Runs them.
@@ -36,7 +40,7 @@ struct Oracles {
     /// The one-shot HTML check: nil when it holds.
     func checkHTML(_ bytes: [UInt8]) -> Failure? {
         write(bytes)
-        let ours = runner.run(streammark, ["--format", "html", file.path])
+        let ours = runner.run(tool, ["html", file.path])
         switch ours.ending {
         case .exit(0): break
         case .timeout: return Failure(kind: .timeout, chunking: "one-shot")
@@ -49,7 +53,7 @@ struct Oracles {
         guard theirs.ending == .exit(0), ours.output != theirs.output else { return nil }
         // The same difference without the extensions is a core one: cmark-gfm
         // is CommonMark 0.29, libcmark 0.30.
-        let oursCore = runner.run(streammark, ["--format", "html", "--no-gfm", file.path])
+        let oursCore = runner.run(tool, ["html", "--no-gfm", file.path])
         let theirsCore = runner.run(cmarkGFM, [file.path])
         return Failure(kind: oursCore.output == theirsCore.output ? .html : .htmlCore)
     }
@@ -105,13 +109,13 @@ struct Oracles {
         write(bytes)
         switch failure.kind {
         case .html, .htmlCore:
-            let ours = runner.run(streammark, ["--format", "html", file.path]).output
+            let ours = runner.run(tool, ["html", file.path]).output
             let theirs = runner.run(cmarkGFM, Self.extensions + [file.path]).output
-            var text = "streammark --format html:\n" + String(decoding: ours.prefix(3000), as: UTF8.self)
+            var text = "ours (one-shot):\n" + String(decoding: ours.prefix(3000), as: UTF8.self)
             text += "\ncmark-gfm -e table -e strikethrough -e autolink -e tasklist:\n"
             text += String(decoding: theirs.prefix(3000), as: UTF8.self)
             if failure.kind == .htmlCore {
-                let ours = runner.run(streammark, ["--format", "html", "--no-gfm", file.path]).output
+                let ours = runner.run(tool, ["html", "--no-gfm", file.path]).output
                 let theirs = runner.run(cmarkGFM, [file.path]).output
                 text +=
                     "\nwithout extensions, streammark --no-gfm (CommonMark 0.30):\n"
@@ -120,12 +124,12 @@ struct Oracles {
             }
             return text
         case .oneShotCrash:
-            return crashSite(["--format", "html", file.path])
+            return crashSite(tool, ["html", file.path])
         case .streamViolation, .streamCrash:
             let chunking = failure.chunking ?? "1"
             var text = ""
             if failure.kind == .streamCrash {
-                text += crashSite(Self.verify(chunking, file.path))
+                text += crashSite(streammark, Self.verify(chunking, file.path))
             } else {
                 let result = runner.run(streammark, Self.verify(chunking, file.path))
                 text += result.errors.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
@@ -145,10 +149,10 @@ struct Oracles {
     }
 
     /// The lines of a backtrace that name the failure and the frame.
-    func crashSite(_ arguments: [String]) -> String {
+    func crashSite(_ executable: String, _ arguments: [String]) -> String {
         var environmentRunner = runner
         environmentRunner.backtrace = true
-        let result = environmentRunner.run(streammark, arguments)
+        let result = environmentRunner.run(executable, arguments)
         let lines = result.errors.split(separator: "\n").filter {
             $0.contains("Fatal error") || $0.contains("runtime failure") || $0.contains(" crashed:")
                 || $0.contains("IncrementalEngine") || $0.contains("StreamingDocument.")
@@ -164,7 +168,7 @@ enum FindingKind: String, Hashable, CaseIterable {
     /// Our one-shot HTML differs from cmark-gfm's even without the
     /// extensions: CommonMark 0.30 (libcmark) against 0.29 (cmark-gfm), or a core bug.
     case htmlCore = "html-core"
-    /// `streammark --format html` crashed.
+    /// The one-shot parse or rendering crashed.
     case oneShotCrash = "oneshot-crash"
     /// `streammark verify` crashed.
     case streamCrash = "stream-crash"

@@ -1,4 +1,6 @@
 import Foundation
+import StreamMark
+import StreamMarkHTML
 import StreamMarkTestSupport
 
 // `StreamMarkFuzzTools`: test tools, never shipped (docs/fuzzing.md).
@@ -14,6 +16,10 @@ import StreamMarkTestSupport
 //       it saved a new finding
 //   screen --seed S --count N --log FILE
 //       the fuzzer's child: checks inputs S…S+N-1 in process
+//   html [--no-gfm] FILE
+//       our one-shot HTML of FILE (the oracle checks run it in a process)
+//   summary [--out DIR]
+//       writes DIR/findings.md again from DIR/findings
 //   reduce (--html | --chunking C) FILE
 //       minimizes FILE while it fails the same way, prints it escaped
 //
@@ -25,7 +31,14 @@ let usage = """
            StreamMarkFuzzTools input SEED
            StreamMarkFuzzTools diff [--seconds T] [--seed S] [--out DIR] [--streammark PATH] [--cmark-gfm PATH]
            StreamMarkFuzzTools reduce (--html | --chunking C) FILE
+           StreamMarkFuzzTools html [--no-gfm] FILE
+           StreamMarkFuzzTools summary [--out DIR]
     """
+
+/// Writes a line to stdout at once (a log file sees progress as it happens).
+func say(_ line: String, terminator: String = "\n") {
+    FileHandle.standardOutput.write(Data((line + terminator).utf8))
+}
 
 /// The command line's flags (`--name value` or `--name`) and the rest.
 struct Arguments {
@@ -72,6 +85,9 @@ func makeInputs() throws -> InputMaker {
         corpus: root.appendingPathComponent("Corpus"))
 }
 
+/// This executable's path.
+let tool = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? commandLine[0]
+
 func makeOracles(_ arguments: Arguments, scratch: URL) throws -> Oracles {
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let streammark = arguments.values["--streammark"] ?? root.appendingPathComponent(".build/release/streammark").path
@@ -80,7 +96,7 @@ func makeOracles(_ arguments: Arguments, scratch: URL) throws -> Oracles {
     }
     let cmarkGFM = try arguments.values["--cmark-gfm"] ?? CmarkGFM.executable().path
     return Oracles(
-        streammark: streammark, cmarkGFM: cmarkGFM, runner: ProcessRunner(scratch: scratch, timeout: 30),
+        streammark: streammark, tool: tool, cmarkGFM: cmarkGFM, runner: ProcessRunner(scratch: scratch, timeout: 30),
         file: scratch.appendingPathComponent("input.md"))
 }
 
@@ -114,10 +130,9 @@ func diff(_ arguments: Arguments) throws {
     let findings = out.appendingPathComponent("findings")
     try FileManager.default.createDirectory(at: findings, withIntermediateDirectories: true)
     let oracles = try makeOracles(arguments, scratch: out.appendingPathComponent("work-\(seed)"))
-    print("fuzz-diff: \(Int(seconds)) s from seed \(seed); findings in \(findings.path)")
+    say("fuzz-diff: \(Int(seconds)) s from seed \(seed); findings in \(findings.path)")
     let fuzzer = DiffFuzzer(
         maker: try makeInputs(), oracles: oracles, store: FindingStore(folder: findings), seed: seed, seconds: seconds)
-    let tool = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? commandLine[0]
     let tally = fuzzer.run(tool: tool)
     try? FileManager.default.removeItem(at: oracles.file.deletingLastPathComponent())
     if !tally.newFindings.isEmpty { exit(1) }
@@ -135,6 +150,19 @@ func screen(_ arguments: Arguments) throws {
     screener.screen(from: try arguments.integer("--seed", 1), count: try arguments.integer("--count", 100))
 }
 
+func html(_ arguments: Arguments) throws {
+    guard let path = arguments.positional.first else { throw ToolError(usage) }
+    let options = ParseOptions(extensions: arguments.flags.contains("--no-gfm") ? .none : .gfm)
+    let tree = MarkdownParser(options: options).parse(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    say(HTMLRenderer().render(tree), terminator: "")
+}
+
+func summary(_ arguments: Arguments) {
+    let out = URL(fileURLWithPath: arguments.values["--out"] ?? root.appendingPathComponent(".build/fuzz-diff").path)
+    FindingStore(folder: out.appendingPathComponent("findings")).writeSummary()
+    say(out.appendingPathComponent("findings.md").path)
+}
+
 func reduce(_ arguments: Arguments) throws {
     guard let path = arguments.positional.first else { throw ToolError(usage) }
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -144,8 +172,8 @@ func reduce(_ arguments: Arguments) throws {
         ? oracles.checkHTML(bytes) : oracles.checkStream(bytes, chunking: arguments.values["--chunking"] ?? "1")
     guard let failure else { throw ToolError("\(path) does not fail that check") }
     let reduced = Reducer().reduce(bytes) { oracles.fails($0, as: failure) }
-    print("\(failure.kind.rawValue), \(reduced.tests) tests: \"\(FindingStore.escaped(reduced.bytes))\"")
-    print(oracles.details(reduced.bytes, failure), terminator: "")
+    say("\(failure.kind.rawValue), \(reduced.tests) tests: \"\(FindingStore.escaped(reduced.bytes))\"")
+    say(oracles.details(reduced.bytes, failure), terminator: "")
 }
 
 let commandLine = CommandLine.arguments
@@ -155,6 +183,8 @@ do {
     case "input": try input(Arguments(commandLine.dropFirst(2), flags: []))
     case "diff": try diff(Arguments(commandLine.dropFirst(2), flags: []))
     case "screen": try screen(Arguments(commandLine.dropFirst(2), flags: []))
+    case "html": try html(Arguments(commandLine.dropFirst(2), flags: ["--no-gfm"]))
+    case "summary": summary(try Arguments(commandLine.dropFirst(2), flags: []))
     case "reduce": try reduce(Arguments(commandLine.dropFirst(2), flags: ["--html"]))
     default:
         FileHandle.standardError.write(Data((usage + "\n").utf8))
