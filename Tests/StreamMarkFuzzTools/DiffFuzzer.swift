@@ -7,7 +7,8 @@ import Foundation
 /// classified, minimized (lines, then bytes) and saved once per distinct
 /// minimized input. An input that contains the minimized input of a known
 /// finding of the same kind (up to letters and digits when it has 8 bytes or
-/// more) counts as that finding again, unminimized.
+/// more), or crashes at a known crash site, counts as that finding again,
+/// unminimized.
 struct DiffFuzzer {
     let maker: InputMaker
     let oracles: Oracles
@@ -80,9 +81,21 @@ struct DiffFuzzer {
                 if let duplicate = known.first(where: {
                     $0.kind == failure.kind
                         && ($0.input.count >= 8
-                            ? Self.contains(canonical, FindingStore.canonical($0.input)) : Self.contains(bytes, $0.input))
+                            ? Self.contains(canonical, FindingStore.canonical($0.input))
+                            : Self.contains(bytes, $0.input))
                 }) {
                     store.recordHit(duplicate.name, seed: suspect.seed)
+                    tally.duplicates += 1
+                    continue
+                }
+                // A crash at a known crash site is that finding again.
+                if let site = oracles.crashSignature(bytes, failure),
+                    let known = known.first(where: {
+                        $0.kind == failure.kind && Oracles.signature($0.notes) == site
+                    })
+                {
+                    say("fuzz-diff: seed \(suspect.seed): \(failure.kind.rawValue) at a known site (\(known.name))")
+                    store.recordHit(known.name, seed: suspect.seed)
                     tally.duplicates += 1
                     continue
                 }

@@ -22,8 +22,9 @@ struct FindingStore {
         return names.sorted().compactMap { name in
             let directory = folder.appendingPathComponent(name)
             // The longest kind that names it: `html-core-…` is not `html`.
-            guard let kind = FindingKind.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
-                .first(where: { name.hasPrefix($0.rawValue + "-") }),
+            guard
+                let kind = FindingKind.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
+                    .first(where: { name.hasPrefix($0.rawValue + "-") }),
                 let input = try? Data(contentsOf: directory.appendingPathComponent("input.md"))
             else { return nil }
             let notes =
@@ -61,14 +62,16 @@ struct FindingStore {
 
     /// Writes `findings.md` next to the folder: every finding, grouped by
     /// kind; findings that differ only in letters and digits (from runs
-    /// before they were merged) are shown once, with the others' inputs.
+    /// before they were merged), and crashes at the same site, are shown
+    /// once, with the others' inputs.
     func writeSummary() {
         var text = "# Differential fuzzing findings\n\n"
         let all = entries()
         for kind in FindingKind.allCases {
             var groups: [(canonical: [UInt8], entries: [Entry])] = []
             for entry in all where entry.kind == kind {
-                let canonical = Self.canonical(entry.input)
+                // Crashes at one site are one finding, whatever the input.
+                let canonical = Oracles.signature(entry.notes).map { Array($0.utf8) } ?? Self.canonical(entry.input)
                 if let index = groups.firstIndex(where: { $0.canonical == canonical }) {
                     groups[index].entries.append(entry)
                 } else {
@@ -83,7 +86,9 @@ struct FindingStore {
                 text += "### \(entry.name) (\(hits) hits)\n\nInput, as a Swift string literal:\n\n"
                 text += "~~~\n\"\(Self.escaped(entry.input))\"\n~~~\n\n"
                 if group.entries.count > 1 {
-                    text += "Also as: " + group.entries.dropFirst().map { "`` \(Self.escaped($0.input)) ``" }.joined(separator: ", ")
+                    text +=
+                        "Also as: "
+                        + group.entries.dropFirst().map { "`` \(Self.escaped($0.input)) ``" }.joined(separator: ", ")
                     text += "\n\n"
                 }
                 text += "~~~~~~~~\n\(entry.notes.trimmingCharacters(in: .newlines))\n~~~~~~~~\n\n"

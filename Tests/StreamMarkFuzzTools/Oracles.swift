@@ -148,6 +148,36 @@ struct Oracles {
         }
     }
 
+    /// Where a crash of `bytes` as `failure` happens (``signature(_:)`` of
+    /// its backtrace), or nil for other kinds.
+    func crashSignature(_ bytes: [UInt8], _ failure: Failure) -> String? {
+        write(bytes)
+        switch failure.kind {
+        case .oneShotCrash: return Self.signature(crashSite(tool, ["html", file.path]))
+        case .streamCrash: return Self.signature(crashSite(streammark, Self.verify(failure.chunking ?? "1", file.path)))
+        default: return nil
+        }
+    }
+
+    /// The failure and its source line in a backtrace (`Range requires
+    /// lowerBound <= upperBound in streammark at Sources/…/File.swift:53:27`),
+    /// without addresses or absolute paths: two crashes with the same
+    /// signature are one finding.
+    static func signature(_ backtrace: String) -> String? {
+        for marker in ["runtime failure: ", "Fatal error: "] {
+            guard let line = backtrace.split(separator: "\n").first(where: { $0.contains(marker) }),
+                let start = line.range(of: marker)
+            else { continue }
+            var text = String(line[start.upperBound...])
+            if let path = text.range(of: " at /"), let sources = text.range(of: "Sources/", range: path.upperBound..<text.endIndex) {
+                text.replaceSubrange(path.upperBound..<sources.lowerBound, with: "")
+                text = text.replacingOccurrences(of: " at /Sources/", with: " at Sources/")
+            }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
     /// The lines of a backtrace that name the failure and the frame.
     func crashSite(_ executable: String, _ arguments: [String]) -> String {
         var environmentRunner = runner
