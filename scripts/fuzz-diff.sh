@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Differential fuzzing (docs/fuzzing.md): seeded documentation-shaped and
 # mutated GFM documents, each checked two ways:
-#   (a) our one-shot HTML (`streammark --format html`, GitHub extensions on)
+#   (a) our one-shot HTML (MarkdownParser + HTMLRenderer, GitHub extensions
+#       on, as `streammark --format html` prints a file read in one chunk)
 #       against `cmark-gfm -e table -e strikethrough -e autolink -e tasklist`,
 #       byte for byte;
-#   (b) our streamed tree at a mixed and a fixed chunking against our
-#       one-shot tree (`streammark verify --full-checks 32`).
+#   (b) our streamed tree at a mixed chunking, a fixed one and in one chunk
+#       against our one-shot tree (`streammark verify --full-checks 32`).
 # Each finding is minimized (lines, then bytes) and saved once per distinct
 # minimized input under .build/fuzz-diff/findings/KIND-HASH/ (input.md,
 # original.md, finding.txt with the seed, hits.txt); .build/fuzz-diff/findings.md

@@ -169,7 +169,9 @@ struct Oracles {
                 let start = line.range(of: marker)
             else { continue }
             var text = String(line[start.upperBound...])
-            if let path = text.range(of: " at /"), let sources = text.range(of: "Sources/", range: path.upperBound..<text.endIndex) {
+            if let path = text.range(of: " at /"),
+                let sources = text.range(of: "Sources/", range: path.upperBound..<text.endIndex)
+            {
                 text.replaceSubrange(path.upperBound..<sources.lowerBound, with: "")
                 text = text.replacingOccurrences(of: " at /Sources/", with: " at Sources/")
             }
