@@ -29,11 +29,14 @@ done
 first=${sizes%-*}
 last=${sizes#*-}
 
-# The same flags as scripts/test.sh, so neither rebuilds the other's products.
+# scripts/test.sh's build folder; each product is built only when a source
+# is newer than it (a second build with other flags would rebuild everything).
 build=(-c release -Xswiftc -enable-testing)
-swift build "${build[@]}" --product streammark 2>&1 | tail -n 1
-swift build "${build[@]}" --product StreamMarkFuzzTools 2>&1 | tail -n 1
 bin=$(swift build "${build[@]}" --show-bin-path)
+stale() { [[ ! -x "$1" ]] || [[ -n "$(find Package.swift Sources Tests/StreamMarkTestSupport Tests/StreamMarkFuzzTools \
+  -name '*.swift' -newer "$1" -print -quit)" ]]; }
+if stale "$bin/streammark"; then swift build "${build[@]}" --product streammark 2>&1 | tail -n 1; fi
+if stale "$bin/StreamMarkFuzzTools"; then swift build "${build[@]}" --product StreamMarkFuzzTools 2>&1 | tail -n 1; fi
 out=.build/chunk-sweep
 rm -rf "$out/results" "$out/generated"
 mkdir -p "$out/results" "$out/generated"

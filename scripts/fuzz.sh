@@ -46,11 +46,15 @@ fi
 
 # Seeds: the spec examples, windows of the Corpus, the regression files and
 # 48 documentation-shaped documents (DocumentationGenerator, base64 strings
-# of 4-6 KB, cut to 8,000 bytes) from the test tool, built with the flags of
-# scripts/test.sh so that neither rebuilds the other's products.
+# of 4-6 KB, cut to 8,000 bytes) from the test tool, in scripts/test.sh's
+# build folder; built only when a source is newer than it (test.sh has built
+# it already, with flags a second build would not match).
 build=(-c release -Xswiftc -enable-testing)
-swift build "${build[@]}" --product StreamMarkFuzzTools 2>&1 | tail -n 1
 tools="$(swift build "${build[@]}" --show-bin-path)/StreamMarkFuzzTools"
+if [[ ! -x "$tools" ]] || [[ -n "$(find Package.swift Sources Tests/StreamMarkTestSupport Tests/StreamMarkFuzzTools \
+  -name '*.swift' -newer "$tools" -print -quit)" ]]; then
+  swift build "${build[@]}" --product StreamMarkFuzzTools 2>&1 | tail -n 1
+fi
 rm -rf "$dir/seeds" "$dir/generated"
 "$tools" generate --seed 1 --count 48 --bytes 2000 --blob 4096-6000 "$dir/generated"
 /usr/bin/python3 Tests/Fuzz/make_seeds.py Corpus "$dir/seeds" "$dir/generated"
