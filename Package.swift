@@ -58,7 +58,14 @@ let package = Package(
             path: "Benchmarks/StreamMarkBench"
         ),
         // Test-only helpers shared by the test targets (never in the product).
-        .target(name: "StreamMarkTestSupport", dependencies: ["StreamMarkWire"], path: "Tests/StreamMarkTestSupport"),
+        .target(
+            name: "StreamMarkTestSupport", dependencies: ["StreamMark", "StreamMarkWire"], path: "Tests/StreamMarkTestSupport"),
+        // Test tools (never in a product): seeded documentation-shaped
+        // documents for the chunk sweep and the fuzz seeds, and the
+        // differential fuzzer (scripts/fuzz-diff.sh, docs/fuzzing.md).
+        .executableTarget(
+            name: "StreamMarkFuzzTools", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"],
+            path: "Tests/StreamMarkFuzzTools"),
         .testTarget(name: "StreamMarkTests", dependencies: ["StreamMark", "StreamMarkTestSupport"]),
         .testTarget(
             name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),

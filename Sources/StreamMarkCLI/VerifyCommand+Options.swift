@@ -6,6 +6,8 @@ extension VerifyCommand {
     /// ``OptionScanner``.
     struct Options {
         var chunking = PrefixHarness.Chunking.everyByte
+        /// `--full-checks N`: whole-tree checks while streaming (nil: at every boundary).
+        var fullCheckLimit: Int?
         var smart = false
         var extensions = ParseOptions.Extensions.gfm
         var files: [String] = []
@@ -21,9 +23,10 @@ extension VerifyCommand {
             while let argument = try scanner.next() {
                 switch argument {
                 case .option("--chunking"):
-                    chunking = try scanner.value(expected: "every-byte, lines, random:SEED or N") {
+                    chunking = try scanner.value(expected: "every-byte, lines, random:SEED, mixed:SEED or N") {
                         PrefixHarness.Chunking(argument: $0)
                     }
+                case .option("--full-checks"): fullCheckLimit = try scanner.integer(in: 0...Int(Int32.max))
                 case .option("--smart"): smart = true
                 case .option("--no-gfm"): noGFM = true
                 case .option("--extensions"):

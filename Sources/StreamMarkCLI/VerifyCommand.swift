@@ -1,14 +1,16 @@
 import StreamMark
 import StreamMarkOptions
 
-/// `streammark verify [--chunking every-byte|lines|random:SEED|N] [--smart]
-/// [--no-gfm] [--extensions LIST] FILE...`: streams each file through the
-/// prefix harness and prints one summary line per file.
+/// `streammark verify [--chunking every-byte|lines|random:SEED|mixed:SEED|N]
+/// [--full-checks N] [--smart] [--no-gfm] [--extensions LIST] FILE...`:
+/// streams each file through the prefix harness and prints one summary line
+/// per file. `--full-checks N` compares the whole tree at most N times while
+/// streaming (0: only after the end; the default is every boundary).
 enum VerifyCommand {
     /// The one-line usage.
     static let usage =
-        "usage: streammark verify [--chunking every-byte|lines|random:SEED|N] [--smart] [--no-gfm] "
-        + "[--extensions LIST] FILE... | streammark verify --template …"
+        "usage: streammark verify [--chunking every-byte|lines|random:SEED|mixed:SEED|N] [--full-checks N] "
+        + "[--smart] [--no-gfm] [--extensions LIST] FILE... | streammark verify --template …"
 
     /// Runs the command and returns the exit status: 0 if every file
     /// passed, 1 (with the first violation on stderr) otherwise, 64 for bad
@@ -23,7 +25,7 @@ enum VerifyCommand {
         } catch {
             return error.report(usage: usage)
         }
-        let harness = PrefixHarness(options: options.parseOptions)
+        let harness = PrefixHarness(options: options.parseOptions, fullCheckLimit: options.fullCheckLimit)
         var firstViolation: String?
         for file in options.files {
             let bytes: [UInt8]
