@@ -59,7 +59,8 @@ let package = Package(
         ),
         // Test-only helpers shared by the test targets (never in the product).
         .target(
-            name: "StreamMarkTestSupport", dependencies: ["StreamMark", "StreamMarkWire"], path: "Tests/StreamMarkTestSupport"),
+            name: "StreamMarkTestSupport", dependencies: ["StreamMark", "StreamMarkWire"],
+            path: "Tests/StreamMarkTestSupport"),
         // Test tools (never in a product): seeded documentation-shaped
         // documents for the chunk sweep and the fuzz seeds, and the
         // differential fuzzer (scripts/fuzz-diff.sh, docs/fuzzing.md).

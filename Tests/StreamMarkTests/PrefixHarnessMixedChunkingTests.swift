@@ -20,19 +20,6 @@ import Testing
         CorpusFiles.markdownFiles(under: "documents") + CorpusFiles.markdownFiles(under: "llm")
         + CorpusFiles.markdownFiles(under: "regressions") + ["commonmark/spec.txt", "gfm/spec.txt"]
 
-    /// Inputs that crash the engine until its fix lands (the finding of
-    /// `Corpus/regressions`: `IncrementalEngine.firstLineToCheck` from
-    /// `extendOpenCode`, "Range requires lowerBound <= upperBound"). A crash
-    /// would end the whole test run, so they wait here; the engine's fix
-    /// empties the set. Keys: `FILE CHUNKING`, `generated:DOCUMENT CHUNKING`.
-    static let awaitingEngineFix: Set<String> = [
-        "regressions/crash-code-fence-after-indented-code.md 8",
-        "generated:1 mixed:1", "generated:1 mixed:101", "generated:1 mixed:201",
-        "generated:2 mixed:2", "generated:2 mixed:102", "generated:2 mixed:202",
-        "generated:4 mixed:4", "generated:4 mixed:204",
-        "generated:7 mixed:7", "generated:7 mixed:107", "generated:7 mixed:207",
-    ]
-
     @Test func realDocumentsAreFound() {
         #expect(Self.realDocuments.count == 3 + 40 + 1 + 2)
     }
@@ -42,7 +29,7 @@ import Testing
     @Test(arguments: [PrefixHarness.Chunking.mixed(seed: 1), .mixed(seed: 2), .mixed(seed: 3), .fixed(8)])
     func realDocuments(chunking: PrefixHarness.Chunking) {
         let harness = PrefixHarness(fullCheckLimit: 32)
-        for file in Self.realDocuments where !Self.awaitingEngineFix.contains("\(file) \(chunking)") {
+        for file in Self.realDocuments {
             let report = harness.verify(name: file, bytes: CorpusFiles.bytes(file), chunking: chunking)
             #expect(report.passed, "\(report.summaryLine)\n\(report.violations.prefix(3).map(\.description))")
             #expect(report.prefixesChecked > 0)
@@ -52,7 +39,7 @@ import Testing
     /// The same with CommonMark only, one seed.
     @Test func realDocumentsWithoutExtensions() {
         let harness = PrefixHarness(options: .commonMark, fullCheckLimit: 32)
-        for file in Self.realDocuments where !Self.awaitingEngineFix.contains("\(file) mixed:5") {
+        for file in Self.realDocuments {
             let report = harness.verify(name: file, bytes: CorpusFiles.bytes(file), chunking: .mixed(seed: 5))
             #expect(report.passed, "\(report.summaryLine)\n\(report.violations.prefix(3).map(\.description))")
         }
@@ -65,8 +52,7 @@ import Testing
         let bytes = Array(DocumentationGenerator.document(seed: document).utf8)
         #expect(bytes.count >= DocumentationGenerator.Options.large.bytes)
         let harness = PrefixHarness(fullCheckLimit: 32)
-        for seed in [document, document + 100, document + 200]
-        where !Self.awaitingEngineFix.contains("generated:\(document) mixed:\(seed)") {
+        for seed in [document, document + 100, document + 200] {
             let report = harness.verify(name: "generated \(document)", bytes: bytes, chunking: .mixed(seed: seed))
             #expect(report.passed, "\(report.summaryLine)\n\(report.violations.prefix(3).map(\.description))")
         }

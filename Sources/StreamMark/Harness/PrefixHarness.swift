@@ -114,9 +114,9 @@ public struct PrefixHarness: Sendable {
         }
 
         /// One chunk size of the `mixed` chunking: 1–16 bytes (11 in 20),
-        /// 17–128 (6 in 20) or 129–512 (3 in 20). Public so that the fuzz
+        /// 17–128 (6 in 20) or 129–512 (3 in 20). Package-visible so that the fuzz
         /// target draws its sizes the same way.
-        public static func mixedSize(_ generator: inout SplitMix64) -> Int {
+        package static func mixedSize(_ generator: inout SplitMix64) -> Int {
             let band = generator.next() % 20
             let value = Int(generator.next() >> 1)
             switch band {

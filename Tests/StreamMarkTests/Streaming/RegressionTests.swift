@@ -25,6 +25,19 @@ import Testing
         }
     }
 
+    /// The crash needs no indented code: a code line past the refresh
+    /// threshold (4,100 bytes) leaves the tree stale at small chunks, and
+    /// the closing fence then met the code shortcut (found by the chunk
+    /// sweep at 4-byte chunks).
+    @Test func longCodeLineAtSmallChunks() {
+        let text = Array(("```\n" + String(repeating: "A", count: 4_100) + "\n```\n").utf8)
+        let harness = PrefixHarness(fullCheckLimit: 64)
+        for size in 1...16 {
+            let report = harness.verify(name: "long line", bytes: text, chunking: .fixed(size))
+            #expect(report.passed, "size \(size): \(report.violations.prefix(3).map(\.description))")
+        }
+    }
+
     /// A stub line (a fence, a table's delimiter row) that ends with a lone
     /// carriage return, parsed in front of a window that starts with an
     /// empty line: `\r` then `\n` read as one line ending, and the empty
