@@ -691,7 +691,10 @@ struct IncrementalEngine: Sendable {
     private mutating func updateWindowDefinitions(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
-        guard references.hasReferences else { return }
+        // The window's definitions are recorded even when no frozen text
+        // uses a label yet: the window's own blocks may use them, and once
+        // frozen, they must be parsed again when a definition goes away
+        // (`[a]` / `***` / `[a]: b` then ` c`, found by the fuzzer).
         // Code and HTML blocks of the window define nothing.
         let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
@@ -709,6 +712,7 @@ struct IncrementalEngine: Sendable {
         let affectedKeys = references.undecided(keys.union(windowDefinitionKeys))
         windowDefinitionText = definitionText
         windowDefinitionKeys = keys
+        guard references.hasReferences else { return }
         let users = references.users(of: affectedKeys)
         guard !users.isEmpty else { return }
         var window: [UInt8] = []
