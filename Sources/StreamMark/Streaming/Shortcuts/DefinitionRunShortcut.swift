@@ -49,14 +49,17 @@ struct DefinitionRunShortcut: AppendShortcut {
             Self.windowHolds(root.children[top...], run: run, text: text),
             text.count - run.tailStart <= RefreshSchedule.threshold,
             !run.settledRegions.isEmpty || ReferenceKeys.mayDefine(text, [run.tailStart..<text.count]),
-            run.mirrorsEngine,
+            !engine.references.hasReferences || run.mirrorsEngine,
             let blocks = Self.tailBlocks(of: run, engine: &engine, text: text, parsed: &parsed)
         else { return false }
         let oldView = IncrementalEngine.tailView(root, from: top, skip: 0)
         root.children.replaceSubrange(top..., with: blocks)
         engine.appendTailDiff(since: oldView, root: &root, from: top, skip: 0, text: text, patches: &patches)
         engine.windowBlockCount = blocks.count
-        Self.updateDefinitions(of: &run, engine: &engine, root: &root, text: text, parsed: &parsed, patches: &patches)
+        if engine.references.hasReferences {
+            Self.updateDefinitions(
+                of: &run, engine: &engine, root: &root, text: text, parsed: &parsed, patches: &patches)
+        }
         run.settle(text)
         run.tailKeys = ReferenceKeys.definitions(in: text, [run.tailStart..<text.count])
         self.run = run
@@ -149,7 +152,6 @@ struct DefinitionRunShortcut: AppendShortcut {
         }
         engine.windowDefinitionKeys.formUnion(keys)
         run.tailKeys = keys
-        guard engine.references.hasReferences else { return }
         for index in engine.references.users(of: affected) {
             let segment = engine.references.segments[index]
             engine.reparse(
