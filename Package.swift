@@ -26,7 +26,7 @@ let package = Package(
         ),
         // The engine: tree, one-shot parse, identity, streaming, diff, GFM layer.
         // The only target that imports CCmark.
-        .target(name: "StreamMark", dependencies: ["CCmark"]),
+        .target(name: "StreamMark", dependencies: ["CCmark", "StreamMarkHighlight"]),
         // Renderers: they never parse, they render the engine's values.
         .target(name: "StreamMarkHTML", dependencies: ["StreamMark"]),
         .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
