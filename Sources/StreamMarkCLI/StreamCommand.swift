@@ -108,7 +108,7 @@ struct StreamCommand {
         if options.partial { return PartialOutput(options: options) }
         switch format {
         case .patches:
-            let patches = PatchesOutput(version: options.protocolVersion)
+            let patches = PatchesOutput(version: options.protocolVersion, highlighting: options.highlight)
             return options.display ? DisplayLinesOutput(patches, version: options.protocolVersion) : patches
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()

@@ -111,25 +111,36 @@ public struct CodeHighlights: Sendable {
 
     private mutating func track(_ id: BlockID, _ code: CodeBlockAttributes, restart: Bool, _ changes: inout [Change]) {
         let literal = code.literal
-        let target = Self.openEnd(of: literal)
-        if !restart, var entry = entries[id], entry.info == code.info, !entry.isClosed,
-            target >= entry.fed, Self.literal(literal, extends: entry.literal, upTo: entry.fed)
-        {
-            entries[id] = nil
-            let before = entry.highlighter.completedLineCount
-            feed(&entry, literal, to: target)
-            entry.literal = literal
-            if entry.highlighter.completedLineCount > before {
-                changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
+        if !restart, var entry = entries[id], entry.info == code.info, !entry.isClosed {
+            // The completed lines stay complete (their line feeds are in the
+            // literal): the text to have is up to the open line's end.
+            let completed = entry.fed - entry.highlighter.openLine.count
+            let end = max(completed, Self.openEnd(of: literal))
+            let grows = end >= entry.fed && Self.literal(literal, extends: entry.literal, upTo: entry.fed)
+            if grows || Self.literal(literal, extends: entry.literal, upTo: completed) {
+                entries[id] = nil
+                if !grows {
+                    // Only the open line changed otherwise than by growing
+                    // (a partial closing fence taken back): it alone is
+                    // lexed again.
+                    entry.highlighter.discardOpenLine()
+                    entry.fed = completed
+                }
+                let before = entry.highlighter.completedLineCount
+                feed(&entry, literal, to: end)
+                entry.literal = literal
+                if entry.highlighter.completedLineCount > before {
+                    changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
+                }
+                entries[id] = entry
+                return
             }
-            entries[id] = entry
-            return
         }
         let hadLines = (entries[id]?.highlighter.completedLineCount ?? 0) > 0
         var entry = Entry(
             highlighter: CodeHighlighter(language: HighlightLanguage(infoString: code.info)), info: code.info,
             literal: literal, fed: 0)
-        feed(&entry, literal, to: target)
+        feed(&entry, literal, to: Self.openEnd(of: literal))
         if hadLines || entry.highlighter.completedLineCount > 0 {
             changes.append(Change(id: id, firstLine: 0, lines: entry.highlighter.lines))
         }
