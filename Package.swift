@@ -28,7 +28,7 @@ let package = Package(
         // The only target that imports CCmark.
         .target(name: "StreamMark", dependencies: ["CCmark", "StreamMarkHighlight"]),
         // Renderers: they never parse, they render the engine's values.
-        .target(name: "StreamMarkHTML", dependencies: ["StreamMark"]),
+        .target(name: "StreamMarkHTML", dependencies: ["StreamMark", "StreamMarkHighlight"]),
         .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
         // Program output: templates with keyed identities.
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),

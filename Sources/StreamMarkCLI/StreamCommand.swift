@@ -104,7 +104,7 @@ struct StreamCommand {
     }
 
     private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
-        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
+        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe, highlight: options.highlight)
         if options.partial { return PartialOutput(options: options) }
         switch format {
         case .patches:
