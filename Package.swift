@@ -33,7 +33,7 @@ let package = Package(
         // Program output: templates with keyed identities.
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
         // The UI data layer: an @Observable model of stable, per-block nodes.
-        .target(name: "StreamMarkObservation", dependencies: ["StreamMark"]),
+        .target(name: "StreamMarkObservation", dependencies: ["StreamMark", "StreamMarkHighlight"]),
         // Backends: async sequences of chunks to patch batches and NDJSON lines.
         .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
         // LLM wire formats (OpenAI/Anthropic SSE, Ollama NDJSON) to text; Foundation only.

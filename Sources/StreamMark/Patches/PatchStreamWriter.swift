@@ -56,14 +56,23 @@ public struct PatchStreamWriter: Sendable {
             return
         }
         deltas.removeAll(keepingCapacity: true)
-        for patch in patches { encoder.encode(patch, into: &deltas) }
-        if highlights != nil {
-            for change in highlights!.apply(patches, root: encoder.tree) {
-                deltas.append(
-                    .highlight(id: change.id, firstLine: change.firstLine, lines: change.lines.map(\.tokens)))
-            }
+        for patch in patches {
+            // A close completes a code block's last line: its highlighting
+            // goes out before the close, so that a client never changes a
+            // closed block. Other patches are highlighted after they apply.
+            if case .close = patch { highlight(patch) }
+            encoder.encode(patch, into: &deltas)
+            if case .close = patch {} else { highlight(patch) }
         }
         for delta in deltas { write(delta) }
+    }
+
+    /// Appends the highlight ops of the lines `patch` completed.
+    private mutating func highlight(_ patch: Patch) {
+        guard highlights != nil else { return }
+        for change in highlights!.apply([patch], root: encoder.tree) {
+            deltas.append(.highlight(id: change.id, firstLine: change.firstLine, lines: change.lines.map(\.tokens)))
+        }
     }
 
     /// Writes one version-2 patch (the writer must be version 2).
