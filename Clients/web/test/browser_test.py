@@ -48,6 +48,10 @@ RAW_HTML = os.path.join(HERE, "fixtures", "raw-html.md")  # well-formed raw HTML
 LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 LOOSENING = os.path.join(HERE, "fixtures", "loosening.md")  # lists that turn loose after tight items
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
+# The screenshots (--screenshots): this answer, paused when this text shows.
+SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
+SCREENSHOT_PAUSE = "'E': ['B', 'F"
+SCREENSHOT_QUESTION = "How does depth-first search work? Show me in Python."
 # Documents also streamed as version 2 without highlighting (NAME.v2plain).
 PLAIN_V2 = {"demo-answer.md", "008-python-mock-bytesio.md", "015-php-login-register-scripts.md",
             "033-de-httpx-streaming-fastapi.md", "late-links.md", "raw-html.md"}
@@ -345,10 +349,10 @@ def check_demo_live(driver, base, streammark, highlight, oracle):
     return failures
 
 
-def screenshots(driver, base, name, out_dir, pause_at):
+def screenshots(driver, base, name, out_dir, pause_at, question):
     os.makedirs(out_dir, exist_ok=True)
     driver.set_window_size(1000, 1480)
-    question = urllib.parse.quote(QUESTION)
+    question = urllib.parse.quote(question)
     pause = urllib.parse.quote(pause_at)
     paths = []
     for theme in ("light", "dark"):
@@ -446,7 +450,9 @@ def main():
                         for key in ("mutations", "closedHits", "linkHits", "patches", "patchBytes", "highlightOps",
                                     "codeBlocks", "spans", "snapshots", "copies", "copyStateRecords"):
                             total[key] += report[key]
-                        total["maxRatio"] = max(total["maxRatio"], report["maxRatio"])
+                        if report["maxRatio"] > total["maxRatio"]:
+                            total["maxRatio"] = report["maxRatio"]
+                            total["maxRatioAt"] = f"{name}: {report['maxRatioLine']}"
                 if failures:
                     failed += 1
                     print(f"FAIL {name}")
@@ -534,19 +540,20 @@ def main():
             for group, total in sorted(totals.items()):
                 print(f"totals {group} ({total['documents']}): {total['patches']} patches, "
                       f"{total['patchBytes']} bytes, {total['mutations']} DOM mutations; on closed blocks "
-                      f"{total['closedHits']} (+{total['linkHits']} link-definition updates); max mutations per patch byte {total['maxRatio']:.3f}; "
+                      f"{total['closedHits']} (+{total['linkHits']} link-definition updates); max mutations per patch byte {total['maxRatio']:.3f} ({total.get('maxRatioAt')}); "
                       f"{total['codeBlocks']} code blocks, {total['highlightOps']} highlight ops, {total['spans']} spans, "
                       f"{total['snapshots']} snapshots, {total['copies']} copies "
                       f"({total['copyStateRecords']} copy-state records excluded)")
 
             if args.screenshots:
+                # A Corpus answer with Python, paused inside its first code
+                # block while it is the open block: the lines above are
+                # highlighted, the open line is still plain.
                 version = next(iter(versions))
-                demo = os.path.splitext(os.path.basename(DEMO_ANSWER))[0] + "." + version
-                if demo not in names:
-                    generate(args.streammark, DEMO_ANSWER, data, demo, args.replay, versions[version], oracle)
-                # Pause inside the code block, while it is the open block:
-                # the lines above are highlighted, the open line is plain.
-                for path in screenshots(driver, base, demo, args.screenshots, "buffer += va"):
+                shot = os.path.splitext(os.path.basename(SCREENSHOT_ANSWER))[0] + "." + version
+                if shot not in names:
+                    generate(args.streammark, SCREENSHOT_ANSWER, data, shot, args.replay, versions[version], oracle)
+                for path in screenshots(driver, base, shot, args.screenshots, SCREENSHOT_PAUSE, SCREENSHOT_QUESTION):
                     print(f"screenshot: {os.path.relpath(path, REPO)}")
         finally:
             driver.quit()
