@@ -505,6 +505,19 @@ def main():
                 print(f"ok   copy-button: {copy['cases']} cases (clipboard, textarea fallback, state and its reset, "
                       "no text in the page, copyButtons: false)")
 
+            palette = call(driver, "runPalette")
+            low = {theme: {k: r for k, r in palette[theme]["ratios"].items() if r < 4.5} for theme in ("light", "dark")}
+            if any(low.values()) or any(palette[theme]["unstyled"] for theme in ("light", "dark")):
+                failed += 1
+                print(f"FAIL palette: below 4.5:1 {low}; unstyled {[palette[t]['unstyled'] for t in ('light', 'dark')]}")
+            else:
+                passed += 1
+                lows = ", ".join(f"{theme} {min(palette[theme]['ratios'].values()):.2f}:1 "
+                                 f"({min(palette[theme]['ratios'], key=palette[theme]['ratios'].get)})"
+                                 for theme in ("light", "dark"))
+                print(f"ok   palette: every highlight class has its colour with contrast >= 4.5:1 against the code "
+                      f"background (lowest: {lows})")
+
             failures = check_demo_live(driver, base, args.streammark, highlighting, oracle)
             if failures:
                 failed += 1

@@ -27,7 +27,7 @@
 // window.timeStream(name, runs) applies the same stream without observer and
 // returns the fastest run's time in ms.
 
-import { StreamMarkView } from "../streammark.js";
+import { StreamMarkView, hljsClasses } from "../streammark.js";
 
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
@@ -682,4 +682,61 @@ window.runCopyCases = async function runCopyCases() {
   plain.applyLine(JSON.stringify([0, "doc", [0, [11, literal, "js"]]]));
   expect("copyButtons: false", !bare.querySelector("button"), bare.innerHTML);
   return { cases, failures };
+};
+
+/// The highlight.js scopes StreamMark writes (docs/highlighting.md).
+const KINDS = ["keyword", "built_in", "type", "literal", "number", "string", "regexp", "subst", "symbol", "char.escape_",
+  "comment", "doctag", "meta", "title.function_", "title.class_", "title", "params", "attr", "attribute", "variable",
+  "variable.language_", "property", "tag", "name", "selector-tag", "selector-class", "selector-id", "selector-pseudo",
+  "selector-attr", "addition", "deletion", "operator", "punctuation", "section", "bullet", "template-variable"];
+
+function luminance(rgb) {
+  const [r, g, b] = rgb.match(/[0-9.]+/g).slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/// The palette as the browser applies streammark.css: per theme and scope,
+/// the contrast of the span's colour with the code background (its own
+/// background for addition and deletion), and the scopes left in the plain
+/// code colour.
+window.runPalette = async function runPalette() {
+  const host = freshHost();
+  const pre = document.createElement("pre");
+  const code = document.createElement("code");
+  code.className = "language-x";
+  pre.append(code);
+  host.append(pre);
+  const spans = KINDS.map((kind) => {
+    const span = document.createElement("span");
+    span.setAttribute("class", hljsClasses(kind));
+    span.textContent = "x";
+    code.append(span);
+    return [kind, span];
+  });
+  const out = {};
+  for (const theme of ["light", "dark"]) {
+    document.documentElement.dataset.theme = theme;
+    const plain = getComputedStyle(code).color;
+    const background = getComputedStyle(pre).backgroundColor;
+    const ratios = {};
+    const unstyled = [];
+    for (const [kind, span] of spans) {
+      const style = getComputedStyle(span);
+      const own = style.backgroundColor;
+      const behind = own === "rgba(0, 0, 0, 0)" ? background : own;
+      ratios[kind] = Math.round(contrast(style.color, behind) * 100) / 100;
+      if (style.color === plain && kind !== "params") unstyled.push(kind);
+    }
+    out[theme] = { ratios, unstyled, background, plain: Math.round(contrast(plain, background) * 100) / 100 };
+  }
+  delete document.documentElement.dataset.theme;
+  return out;
 };
