@@ -52,6 +52,9 @@ QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
 SCREENSHOT_PAUSE = "'E': ['B', 'F"
 SCREENSHOT_QUESTION = "How does depth-first search work? Show me in Python."
+# The highlighting property test (harness.js runHighlightProperty).
+PROPERTY_SEED = int(os.environ.get("STREAMMARK_SEED", "20261203"))
+PROPERTY_CASES = 400
 # Documents also streamed as version 2 without highlighting (NAME.v2plain).
 PLAIN_V2 = {"demo-answer.md", "008-python-mock-bytesio.md", "015-php-login-register-scripts.md",
             "033-de-httpx-streaming-fastapi.md", "late-links.md", "raw-html.md"}
@@ -504,6 +507,18 @@ def main():
                 passed += 1
                 print(f"ok   copy-button: {copy['cases']} cases (clipboard, textarea fallback, state and its reset, "
                       "no text in the page, copyButtons: false)")
+
+            prop = call(driver, "runHighlightProperty", PROPERTY_SEED, PROPERTY_CASES)
+            if "error" in prop or prop["failures"]:
+                failed += 1
+                print(f"FAIL highlight-property (seed {PROPERTY_SEED})")
+                for failure in prop.get("failures", [prop.get("error")]):
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   highlight-property: {prop['cases']} random code blocks (seed {PROPERTY_SEED}), {prop['ops']} lines "
+                      f"applied, {prop['restarts']} restarts, {prop['takeBacks']} take-backs across line ends; "
+                      "equal to an independent rendering mid-stream and at the end")
 
             palette = call(driver, "runPalette")
             low = {theme: {k: r for k, r in palette[theme]["ratios"].items() if r < 4.5} for theme in ("light", "dark")}

@@ -740,3 +740,161 @@ window.runPalette = async function runPalette() {
   delete document.documentElement.dataset.theme;
   return out;
 };
+
+/// SplitMix64 (the project's seeded generator), on BigInt: `next(n)` is an
+/// integer in 0..<n.
+function splitMix(seed) {
+  let state = BigInt.asUintN(64, BigInt(seed));
+  return (n) => {
+    state = BigInt.asUintN(64, state + 0x9e3779b97f4a7c15n);
+    let z = state;
+    z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+    z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+    z ^= z >> 31n;
+    return Number(z % BigInt(n));
+  };
+}
+
+/// The rule of `streammark --format html --highlight` for a literal and its
+/// lines' tokens, written independently of the view (bytes through
+/// TextEncoder/TextDecoder, markup as a string).
+function renderExpected(literal, tokens, language) {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const lines = literal.split("\n").map((line, i) => {
+    const bytes = encoder.encode(line);
+    const flat = tokens[i] || [];
+    let out = "";
+    let at = 0;
+    for (let t = 0; t < flat.length; t += 3) {
+      const [start, length, kind] = [flat[t], flat[t + 1], flat[t + 2]];
+      const [head, ...rest] = kind.split(".");
+      out += escape(decoder.decode(bytes.slice(at, start)));
+      out += `<span class="${["hljs-" + head, ...rest].join(" ")}">${escape(decoder.decode(bytes.slice(start, start + length)))}</span>`;
+      at = start + length;
+    }
+    return out + escape(decoder.decode(bytes.slice(at)));
+  });
+  return `<pre><code class="language-${language}">${lines.join("\n")}</code></pre>\n`;
+}
+
+/// Property test of highlighting against renderExpected: seeded random code
+/// (ASCII, markup characters, `é`, an emoji) streamed in random chunks, the
+/// highlight ops a producer would send (each completed line once), plus
+/// random restarts from a lower line, random appends that take back
+/// characters across line ends (then highlighting goes on from the first
+/// line they changed), and random blank lines. Mid-stream, at random points,
+/// the code's text must be the literal and its highlighted lines must equal
+/// the expected lines; at the end the whole block must.
+window.runHighlightProperty = async function runHighlightProperty(seed, cases) {
+  const random = splitMix(seed);
+  const pieces = ["a", "b", "x", "1", " ", "  ", "<", "&", '"', "é", "😀", "def", "=", "(", ")", "#"];
+  const failures = [];
+  let ops = 0;
+  let restarts = 0;
+  let takeBacks = 0;
+  for (let n = 0; n < cases && failures.length < 5; n++) {
+    const lineCount = 1 + random(12);
+    const body = Array.from({ length: lineCount }, () => Array.from({ length: random(9) }, () => pieces[random(pieces.length)]).join("")).join("\n");
+    const tokensOf = (line) => {
+      const bytes = new TextEncoder().encode(line);
+      const boundaries = [0];
+      for (let i = 1; i <= bytes.length; i++) if (i === bytes.length || (bytes[i] & 0xc0) !== 0x80) boundaries.push(i);
+      const flat = [];
+      let b = 0;
+      while (b < boundaries.length - 1) {
+        const start = b + random(3);
+        const end = start + 1 + random(3);
+        if (end >= boundaries.length) break;
+        flat.push(boundaries[start], boundaries[end] - boundaries[start], KINDS[random(KINDS.length)]);
+        b = end;
+      }
+      return flat;
+    };
+    const element = freshHost();
+    const view = new StreamMarkView(element);
+    const apply = (value) => { ops += 1; view.applyLine(JSON.stringify(value)); };
+    apply({ v: 2 });
+    apply([0, "doc", [0, [11, "\n", "x"]]]);
+    let at = 0; // the literal is body.slice(0, at) + "\n"
+    let tokens = []; // tokens of the lines highlighted so far
+    let highlighted = 0;
+    const typed = () => body.slice(0, at);
+    const literalNow = () => typed() + "\n";
+    const complete = () => typed().split("\n").length - 1;
+    const check = (where) => {
+      const rec = view.blocks.get("e0");
+      const literal = literalNow();
+      if (rec.code.textContent !== literal) return `${where}: text ${JSON.stringify(rec.code.textContent)} != ${JSON.stringify(literal)}`;
+      const { actual, expected } = normalize(element, renderExpected(literal, tokens, "x"));
+      const got = actual.split("\n");
+      const exp = expected.split("\n");
+      for (let i = 0; i < highlighted; i++) if (got[i] !== exp[i]) return `${where}: line ${i}: ${got[i]} != ${exp[i]}`;
+      return null;
+    };
+    let failure = null;
+    try {
+      while (at < body.length && !failure) {
+        if (random(10) === 0 && at > 0) {
+          // Take back up to 4 ASCII characters (line feeds included): they
+          // are typed again later.
+          let drop = 1 + random(4);
+          while (drop > 0 && (drop > at || /[^\x00-\x7f]/.test(body.slice(at - drop, at)))) drop--;
+          if (drop > 0) {
+            takeBacks += 1;
+            const old = literalNow();
+            at -= drop;
+            apply([6, 0, "", drop, 1]);
+            // Lines equal up to their line feed in the old and new literal
+            // may keep their highlighting; a producer goes on from there
+            // (or from lower: the view restarts then).
+            const now = literalNow();
+            let same = 0;
+            while (same < now.length && now[same] === old[same]) same++;
+            const kept = now.slice(0, same).split("\n").length - 1;
+            if (highlighted > kept) { highlighted = kept; tokens = tokens.slice(0, kept); }
+            continue;
+          }
+        }
+        let size = 1 + random(6);
+        if (/[\ud800-\udbff]/.test(body[at + size - 1] || "")) size += 1; // never split a surrogate pair
+        const text = body.slice(at, at + size);
+        at += text.length;
+        apply([6, 0, text, 0, 1]);
+        const lines = typed().split("\n");
+        if (random(8) === 0 && highlighted > 0) {
+          const from = random(highlighted);
+          restarts += 1;
+          const again = [];
+          for (let i = from; i < complete(); i++) again.push(tokensOf(lines[i]));
+          apply([8, 0, from, again]);
+          tokens = tokens.slice(0, from).concat(again);
+          highlighted = complete();
+        } else if (complete() > highlighted) {
+          const add = [];
+          for (let i = highlighted; i < complete(); i++) add.push(tokensOf(lines[i]));
+          apply([8, 0, highlighted, add]);
+          tokens = tokens.concat(add);
+          highlighted = complete();
+        }
+        if (random(4) === 0) failure = check(`case ${n}, at ${at}`);
+      }
+      if (!failure) {
+        const last = typed().split("\n");
+        const rest = [];
+        for (let i = highlighted; i < last.length; i++) rest.push(tokensOf(last[i]));
+        apply([8, 0, highlighted, rest]);
+        tokens = tokens.concat(rest);
+        highlighted = last.length;
+        apply([3, 0]);
+        const { actual, expected } = normalize(element, renderExpected(literalNow(), tokens, "x"));
+        if (actual !== expected) failure = `case ${n}: final ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`;
+      }
+    } catch (error) {
+      failure = `case ${n}: ${error.message}`;
+    }
+    if (failure) failures.push(failure);
+  }
+  return { cases, ops, restarts, takeBacks, failures };
+};
