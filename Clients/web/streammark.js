@@ -594,8 +594,8 @@ export class StreamMarkView {
     }
     const from = same - rec.head.length;
     const tail = literal.slice(rec.head.length);
-    if (from === rec.tail.length) rec.text.appendData(tail.slice(from));
-    else rec.text.replaceData(from, rec.text.length - from, tail.slice(from));
+    if (from < rec.tail.length) rec.text.replaceData(from, rec.text.length - from, tail.slice(from));
+    else if (tail.length > from) rec.text.appendData(tail.slice(from));
     rec.tail = tail;
   }
 

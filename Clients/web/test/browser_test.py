@@ -145,28 +145,69 @@ def test_highlighted_html(streammark, source, plain_html, unsafe=()):
         register += d
         return f"e{register}.list" if w - 2 * d == 1 else f"e{register}"
 
-    order, tokens = [], {}
+    # A tree of ids and kind tags, enough to list the code blocks in
+    # document order at the end.
+    children, tag, tokens = {"doc": []}, {}, {}
+    target = None
 
-    def walk(block):
+    def kind_tag(kind):
+        return kind if isinstance(kind, int) else kind[0]
+
+    def adopt(block):
         bid = read_id(block[0])
-        kind = block[1]
-        if kind == 11 or (isinstance(kind, list) and kind[0] == 11):
-            order.append(bid)
-        for child in block[2] if len(block) > 2 else []:
-            walk(child)
+        tag[bid] = kind_tag(block[1])
+        children[bid] = [adopt(child) for child in (block[2] if len(block) > 2 else [])]
+        return bid
+
+    def last_leaf(bid):
+        while children[bid]:
+            bid = children[bid][-1]
+        return bid
+
+    def detach(bid):
+        for kids in children.values():
+            if bid in kids:
+                kids.remove(bid)
 
     for line in stream[1:]:
         value = json.loads(line)
-        if value[0] == 0:
-            read_id(value[1])
-            walk(value[2])
-        elif value[0] in (1, 3):
-            read_id(value[1])
-        elif value[0] == 8:
-            bid = read_id(value[1])
-            tokens[bid] = tokens.get(bid, [])[:value[2]] + value[3]
+        if isinstance(value, str):
+            continue  # a continuation: text only
+        op, fields = value[0], value[1:]
+        if op == 0:
+            parent = read_id(fields[0])
+            bid = adopt(fields[1])
+            kids = children[parent]
+            kids.insert(fields[2] if len(fields) > 2 else len(kids), bid)
+            target = last_leaf(bid)
+        elif op == 1:
+            detach(read_id(fields[0]))
+        elif op == 2:
+            bid = read_id(fields[0])
+            parent = read_id(fields[1])
+            detach(bid)
+            children[parent].insert(fields[2], bid)
+        elif op in (3, 6):
+            bid = read_id(fields[0])
+            target = bid if op == 6 else target
+        elif op in (4, 5):
+            bid = read_id(fields[0]) if len(fields) == 2 else target
+            if op == 4:
+                tag[bid] = kind_tag(fields[-1])
+            target = bid
+        elif op == 7:
+            target = read_id(fields[0]) if len(fields) >= 3 else target
+        elif op == 8:
+            bid = read_id(fields[0])
+            tokens[bid] = tokens.get(bid, [])[:fields[1]] + fields[2]
         else:
-            raise RuntimeError(f"{source}: unexpected op in a one-shot stream: {line[:80]}")
+            raise RuntimeError(f"{source}: unknown op in a one-shot stream: {line[:80]}")
+    order, stack = [], list(reversed(children["doc"]))
+    while stack:
+        bid = stack.pop()
+        if tag.get(bid) == 11:
+            order.append(bid)
+        stack.extend(reversed(children[bid]))
     blocks = iter(order)
 
     def code(match):
