@@ -45,6 +45,7 @@ REPO = os.path.dirname(os.path.dirname(WEB))
 DEMO_ANSWER = os.path.join(WEB, "demo-answer.md")  # the demo's answer (task list, quote, table, code)
 HOSTILE = os.path.join(HERE, "fixtures", "hostile.md")  # script, event handlers, javascript: URLs (safe mode)
 RAW_HTML = os.path.join(HERE, "fixtures", "raw-html.md")  # well-formed raw HTML, rendered with unsafe: true
+CODE_BLOCK = os.path.join(REPO, "Corpus/generated/code-block.md")  # one 50 KB Python block (timing only)
 LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 LOOSENING = os.path.join(HERE, "fixtures", "loosening.md")  # lists that turn loose after tight items
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
@@ -606,6 +607,16 @@ def main():
                     print(f"timing {version}: {longest} ({os.path.getsize(names[longest])} bytes), "
                           f"{timing['patches']} patches ({timing['bytes']} bytes of NDJSON) applied in "
                           f"{timing['ms']:.1f} ms (best of 3, no observer)")
+            # A 50 KB code block, highlighted and not: the highlighted
+            # stream's quarters take about the same time (the tail stays one
+            # line); without highlighting the single text node grows.
+            if not args.only:
+                for version in [v for v in ("v2", "v2plain") if v in versions]:
+                    name = "code-block." + version
+                    generate(args.streammark, CODE_BLOCK, data, name, args.replay, versions[version], oracle)
+                    timing = call(driver, "timeStream", name, 3)
+                    print(f"timing {name}: 50 KB of Python in one block, {timing['patches']} patches applied in "
+                          f"{timing['ms']:.1f} ms (best of 3, no observer; quarters {timing['quarters']} ms)")
             for group, total in sorted(totals.items()):
                 print(f"totals {group} ({total['documents']}): {total['patches']} patches, "
                       f"{total['patchBytes']} bytes, {total['mutations']} DOM mutations; on closed blocks "
