@@ -56,7 +56,8 @@ struct HighlightInvariant {
             for (index, line) in lines.enumerated() {
                 checked += 1
                 guard index < expected.count, expected[index].tokens == line.tokens else {
-                    failures.append((line, block.id, "completed code line \(index + 1) has other tokens than at the end"))
+                    failures.append(
+                        (line, block.id, "completed code line \(index + 1) has other tokens than at the end"))
                     continue
                 }
             }
