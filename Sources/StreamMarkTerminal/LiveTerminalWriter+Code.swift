@@ -40,17 +40,53 @@ extension LiveTerminalWriter {
         }
         guard let kept = Self.lastLines(of: code.literal, count: rows) else { return (block, false) }
         if highlighting, let completed = highlights.lines(of: block.id)?.count {
-            // The block's lines: the completed ones and, while it is open,
-            // the open line; the provisional display of a code block is its
-            // completed lines (a partial closing fence, the open line, left out).
-            let shownAsDisplay = display.differsFromTruth && display.openID == block.id
-            let total = completed + (shownAsDisplay || cache.isClosed(block.id) ? 0 : 1)
-            codeViewFirstLines[block.id] = total - rows
+            codeViewFirstLines[block.id] = lineCount(of: block.id, code.literal, completed: completed) - rows
         }
         code.literal = kept
         var view = block
         view.kind = .codeBlock(code)
         return (view, true)
+    }
+
+    /// The number of lines of the code block `id` whose literal is
+    /// `literal`, counted from where the last count stopped when the
+    /// literal grew (an open block's literal grows by appends to its text
+    /// before the line feed cmark ends it with; it loses its last line when
+    /// a partial closing fence is taken back or shown as the provisional
+    /// display, and is then counted again). A block's literal always has the
+    /// lines `CodeHighlights` completed and at most one more (the open
+    /// line): a count outside that is counted again too.
+    ///
+    /// - Complexity: O(bytes appended since the last count), O(literal)
+    ///   when it shrank.
+    func lineCount(of id: BlockID, _ literal: String, completed: Int) -> Int {
+        let utf8 = literal.utf8
+        guard !utf8.isEmpty else { return 0 }
+        // The text before the final line feed, which the next append moves.
+        let end = utf8.last == 0x0A ? utf8.count - 1 : utf8.count
+        var (counted, newlines) = (0, 0)
+        if let last = codeLineCount, last.id == id, last.bytes <= end {
+            (counted, newlines) = (last.bytes, last.newlines)
+        }
+        newlines += Self.newlines(in: literal, from: counted, to: end)
+        if counted > 0 && newlines + 1 != completed && newlines != completed {
+            newlines = Self.newlines(in: literal, from: 0, to: end)
+        }
+        codeLineCount = (id, end, newlines)
+        return newlines + 1
+    }
+
+    /// The line feeds in `literal`'s UTF-8 bytes `start..<end`.
+    ///
+    /// - Complexity: O(end - start).
+    static func newlines(in literal: String, from start: Int, to end: Int) -> Int {
+        let count = { (bytes: UnsafeBufferPointer<UInt8>) -> Int in
+            var newlines = 0
+            for index in start..<end where bytes[index] == 0x0A { newlines += 1 }
+            return newlines
+        }
+        if let result = literal.utf8.withContiguousStorageIfAvailable(count) { return result }
+        return Array(literal.utf8).withUnsafeBufferPointer(count)
     }
 
     /// The last `count` lines of a code literal (each with its line feed),

@@ -55,6 +55,9 @@ public final class LiveTerminalWriter {
     /// For each code block the live tail shows narrowed to its last lines,
     /// the index of the first line kept (set by each redraw).
     var codeViewFirstLines: [BlockID: Int] = [:]
+    /// The last line count of a narrowed code block's literal: its id, its
+    /// byte count and line feeds then (``lineCount(of:_:completed:)``).
+    var codeLineCount: (id: BlockID, bytes: Int, newlines: Int)?
 
     /// Creates a writer.
     ///
