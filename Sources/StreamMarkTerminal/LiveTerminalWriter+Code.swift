@@ -28,7 +28,8 @@ extension LiveTerminalWriter {
     /// the dropped lines). `narrowed` tells whether anything was dropped.
     ///
     /// - Complexity: O(depth × siblings on the path + the bytes of the last
-    ///   `rows` lines).
+    ///   `rows` lines + the bytes appended since the last redraw, for
+    ///   ``lineCount(of:_:completed:)``).
     func narrowingCode(_ block: Block, rows: Int) -> (view: Block, narrowed: Bool) {
         guard case .codeBlock(var code) = block.kind else {
             guard let last = block.children.indices.last else { return (block, false) }

@@ -323,6 +323,26 @@ struct LiveTerminalHighlightTests {
         #expect(narrowed.highlights.bytesLexed == 0)
     }
 
+    /// The hostile texts of ``HostileTextTests`` inside code blocks in five
+    /// languages, streamed byte by byte through the live writer on a short
+    /// screen (the blocks narrowed): only the writer's own sequences reach
+    /// the terminal, and the end is the one-shot rendering.
+    @Test(arguments: ["python", "js", "sh", "html", "diff"])
+    func hostileCodeThroughTheLiveWriter(language: String) {
+        var text = ""
+        for testCase in HostileTextTests.cases {
+            text += "```" + language + "\n" + testCase.markdown + "\n\"" + testCase.markdown + "\n```\n\n"
+        }
+        let options = TerminalOptions(width: 40, color: true, hyperlinks: true)
+        let run = Self.stream(Array(text.utf8), chunking: .fixed(1), options: options, columns: 40, rows: 6)
+        #expect(Self.controls(in: Self.removingWriterSequences(run.written)).isEmpty)
+        #expect(run.terminal.strayControls.isEmpty)
+        #expect(run.committedMismatches.isEmpty, "\(run.committedMismatches.prefix(3))")
+        #expect(
+            run.terminal.styledLines
+                == Self.oneShotTerminal(Array(text.utf8), options: options, columns: 40).styledLines)
+    }
+
     /// `text` without the live writer's own sequences, and only those: the
     /// renderer's SGR (unless `keepingSGR`) and OSC 8 hyperlinks
     /// (``HostileTextTests/removingOwnSequences(_:)``), cursor up and down
