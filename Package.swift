@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "StreamMark", dependencies: ["CCmark", "StreamMarkHighlight"]),
         // Renderers: they never parse, they render the engine's values.
         .target(name: "StreamMarkHTML", dependencies: ["StreamMark", "StreamMarkHighlight"]),
-        .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
+        .target(name: "StreamMarkTerminal", dependencies: ["StreamMark", "StreamMarkHighlight"]),
         // Program output: templates with keyed identities.
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
         // The UI data layer: an @Observable model of stable, per-block nodes.
@@ -72,7 +72,7 @@ let package = Package(
             name: "StreamMarkHTMLTests", dependencies: ["StreamMark", "StreamMarkHTML", "StreamMarkTestSupport"]),
         .testTarget(
             name: "StreamMarkTerminalTests",
-            dependencies: ["StreamMark", "StreamMarkTerminal", "StreamMarkTestSupport"]
+            dependencies: ["StreamMark", "StreamMarkTerminal", "StreamMarkHighlight", "StreamMarkTestSupport"]
         ),
         .testTarget(
             name: "StreamMarkTemplatesTests",

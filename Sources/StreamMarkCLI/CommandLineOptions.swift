@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkOptions
+import StreamMarkTerminal
 import StreamMarkWire
 
 /// The options of the main `streammark` command, read with the shared
@@ -8,6 +9,23 @@ struct CommandLineOptions {
     /// The output formats.
     enum Format: String, CaseIterable {
         case terminal, patches, html, tree
+    }
+
+    /// `--theme`: the background the terminal colors are for.
+    enum Theme: String, CaseIterable {
+        case dark, light
+        /// `COLORFGBG`'s background color when it is set and says one,
+        /// else dark.
+        case auto
+
+        /// The theme, `auto` resolved from the value of `COLORFGBG`.
+        func resolved(colorFGBG: String?) -> TerminalTheme {
+            switch self {
+            case .dark: .dark
+            case .light: .light
+            case .auto: colorFGBG.flatMap(TerminalTheme.init(colorFGBG:)) ?? .dark
+            }
+        }
     }
 
     var format: Format?
@@ -21,6 +39,8 @@ struct CommandLineOptions {
     var replayDelayMilliseconds = 0
     var width: Int?
     var color = ColorMode.auto
+    /// `--theme dark|light|auto` (terminal colors).
+    var theme = Theme.dark
     var hyperlinks = true
     var unsafe = false
     var smart = false
@@ -41,7 +61,7 @@ struct CommandLineOptions {
     /// The one-line usage summary.
     static let usage =
         "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--partial] [--display] [--replay BYTES[:MS]] "
-        + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
+        + "[--width N] [--color never|always|auto] [--theme dark|light|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
         + "[--extensions LIST] [--stats] [--protocol 1|2] [--highlight] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
     /// Parses the arguments (without the program name).
@@ -63,6 +83,7 @@ struct CommandLineOptions {
                 (replayChunk, replayDelayMilliseconds) = (replay.bytes, replay.milliseconds)
             case .option("--width"): width = try scanner.width()
             case .option("--color"), .option("--colour"): color = try scanner.colorMode()
+            case .option("--theme"): theme = try scanner.choice()
             case .option("--no-hyperlinks"): hyperlinks = false
             case .option("--unsafe"): unsafe = true
             case .option("--smart"): smart = true

@@ -43,6 +43,11 @@ enum HelpText {
         Terminal:
           --width N           wrap at N columns (default: the terminal's, $COLUMNS, 80)
           --color WHEN        never, always or auto (default; off if NO_COLOR is set)
+          --theme THEME       dark (default) or light: colors for a dark or a light
+                              background; auto: light if $COLORFGBG names a light
+                              background color (7, 9-15), else dark. Code blocks
+                              in a known language are syntax highlighted whenever
+                              there is color
           --no-hyperlinks     show URLs after link text instead of OSC 8 hyperlinks
                               (always so when stdout is not a terminal)
         Input:

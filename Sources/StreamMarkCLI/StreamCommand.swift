@@ -116,16 +116,20 @@ struct StreamCommand {
             let size = stdoutIsTerminal ? TerminalDevice.size(of: 1) : nil
             let environmentColumns = getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
             let width = options.width ?? size?.columns ?? environmentColumns ?? 80
-            let color = options.color.usesColor(
-                isTerminal: stdoutIsTerminal, noColor: getenv("NO_COLOR").map { String(cString: $0) })
+            let color = options.color.usesColor(isTerminal: stdoutIsTerminal, noColor: Self.environment("NO_COLOR"))
             let terminalOptions = TerminalOptions(
                 width: width, color: color, hyperlinks: options.hyperlinks && stdoutIsTerminal,
-                showsHTML: options.unsafe)
+                showsHTML: options.unsafe, theme: options.theme.resolved(colorFGBG: Self.environment("COLORFGBG")))
             return TerminalOutput(
                 options: terminalOptions, live: stdoutIsTerminal, columns: size?.columns ?? width,
                 height: size?.rows ?? 24,
                 fixedWidth: options.width)
         }
+    }
+
+    /// The value of an environment variable, if it is set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Writes `--stats` to stderr: the engine's counters, the number of
