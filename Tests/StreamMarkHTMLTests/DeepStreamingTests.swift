@@ -121,6 +121,23 @@ import Testing
         Self.check(Self.indentedLists(lines: 10, levelsPerLine: 1_000), chunk: chunk)
     }
 
+    /// The provisional display of an open block 10,000 containers deep
+    /// (completed markup, put in place of the open block along the last
+    /// path) is built on a 512 KiB stack, as cmark renders the completed
+    /// text. (One append: in small chunks the deep window is parsed only
+    /// now and then, and the display would be of an older prefix.)
+    @Test(arguments: ["> ", "- "])
+    func displayOfADeepOpenBlock(marker: String) {
+        let open = String(repeating: marker, count: Self.depth) + "*x"
+        let (html, current) = LargeStack.run(stackSize: Self.halfMiB) { () -> (String, Bool) in
+            var document = StreamingDocument()
+            _ = document.append(open)
+            return (HTMLRenderer().render(document.displayRoot()), document.isCurrent)
+        }
+        #expect(current)
+        #expect(html == CmarkReference.html(open + "*\n"))
+    }
+
     /// `lines` lines; line `i` is indented to the content of the deepest
     /// item of the line before and holds `levelsPerLine` markers and `i`.
     static func indentedLists(lines: Int, levelsPerLine: Int) -> String {

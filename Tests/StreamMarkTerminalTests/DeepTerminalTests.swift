@@ -1,7 +1,8 @@
 import StreamMark
-import StreamMarkTerminal
 import StreamMarkTestSupport
 import Testing
+
+@testable import StreamMarkTerminal
 
 /// 10,000 nested block quotes and list levels, streamed and rendered for
 /// the terminal on a thread with a 512 KiB stack. The render cache lets
@@ -42,6 +43,23 @@ import Testing
         let bullets = ["•", "◦", "▪"]
         let expected = (0..<Self.depth).map { bullets[$0 % 3] + " " }.joined() + "x\n"
         #expect(output == expected)
+    }
+
+    /// The live tail's view of an open block 10,000 levels deep (the last
+    /// rows of each list and quote down the last path) on a 512 KiB stack:
+    /// a chain of single children keeps everything.
+    @Test func liveTailViewOfADeepBlock() {
+        let ok = LargeStack.run(stackSize: Self.halfMiB) { () -> Bool in
+            let markdown = String(repeating: "> - ", count: Self.depth / 2) + "x\n>\n> y\n"
+            let root = MarkdownParser().parse(markdown)
+            let (view, narrowed) = LiveTerminalWriter.tailView(of: root.children[0], rows: 1)
+            // The top quote keeps its last child only (the paragraph `y`).
+            return narrowed && view.children.count == 1 && view.children[0] == root.children[0].children.last!
+                && LiveTerminalWriter.tailView(of: root.children[0].children[0], rows: 24) == (
+                    root.children[0].children[0], false
+                )
+        }
+        #expect(ok)
     }
 
     /// The renderer and the cache at a depth where renders nest on the
