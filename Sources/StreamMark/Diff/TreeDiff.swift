@@ -44,9 +44,40 @@ public enum TreeDiff {
     /// some patches possibly emitted, which the caller discards) otherwise.
     ///
     /// Order: a block's update, then its old children's patches one subtree
-    /// after the other, then the inserts of its new trailing children. An
-    /// explicit stack of the child lists being compared replaces recursion.
-    private static func appendGrowthPatches(from old: Block, to new: Block, into patches: inout [Patch]) -> Bool {
+    /// after the other, then the inserts of its new trailing children.
+    /// Recursive for the first ``recursionLimit`` levels (borrowing blocks
+    /// costs less than copying them onto a stack: the streaming hot path),
+    /// then an explicit stack of the child lists being compared, so any
+    /// depth is diffed on any thread's stack.
+    private static func appendGrowthPatches(
+        from old: Block, to new: Block, into patches: inout [Patch], depth: Int = 0
+    ) -> Bool {
+        guard depth < recursionLimit else { return appendDeepGrowthPatches(from: old, to: new, into: &patches) }
+        if old.kind != new.kind || old.range != new.range {
+            patches.append(.update(id: new.id, value: new.value))
+        }
+        // Children in one shared box are the same: nothing below changed.
+        if old.sharesChildren(with: new) { return true }
+        let oldChildren = old.children
+        let newChildren = new.children
+        guard oldChildren.count <= newChildren.count else { return false }
+        for i in 0..<oldChildren.count where oldChildren[i].id != newChildren[i].id { return false }
+        for i in 0..<oldChildren.count {
+            guard appendGrowthPatches(from: oldChildren[i], to: newChildren[i], into: &patches, depth: depth + 1)
+            else { return false }
+        }
+        for i in oldChildren.count..<newChildren.count {
+            patches.append(.insert(parent: new.id, index: i, block: newChildren[i]))
+        }
+        return true
+    }
+
+    /// How many levels the diff's walks recurse before they continue with
+    /// an explicit stack.
+    static let recursionLimit = 32
+
+    /// ``appendGrowthPatches(from:to:into:depth:)`` with an explicit stack.
+    private static func appendDeepGrowthPatches(from old: Block, to new: Block, into patches: inout [Patch]) -> Bool {
         var stack: [GrowthFrame] = []
         var pair = (old: old, new: new)
         while true {
@@ -79,7 +110,7 @@ public enum TreeDiff {
         }
     }
 
-    /// Two child lists being compared by ``appendGrowthPatches(from:to:into:)``.
+    /// Two child lists being compared by ``appendDeepGrowthPatches(from:to:into:)``.
     private struct GrowthFrame {
         var parent: BlockID
         var old: [Block]

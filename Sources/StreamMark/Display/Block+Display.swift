@@ -15,7 +15,7 @@ extension Block {
     /// Clamps this subtree's ranges to `0..<end` (completion may add bytes;
     /// iterative: any depth on any stack).
     mutating func clamp(to end: Int) {
-        self = mapped { block in
+        updateEach { block in
             block.range = min(block.range.lowerBound, end)..<min(block.range.upperBound, end)
         }
     }

@@ -149,7 +149,8 @@ public final class RenderCache<Context: Hashable, Output> {
             // A render that still misses children after two rounds (it asks
             // for one child in two contexts, and each evicts the other)
             // renders them nested, as the cache always did.
-            let result = attempt(requests[top].block, context: requests[top].context, nests: requests[top].attempts >= 2)
+            let result = attempt(
+                requests[top].block, context: requests[top].context, nests: requests[top].attempts >= 2)
             if let output = result.output {
                 requests.removeLast()
                 if requests.isEmpty { return output }

@@ -34,7 +34,7 @@ extension Block {
     /// Rewrites this subtree's ranges and offset-derived ids through `mapping`
     /// (iterative: any depth on any stack).
     mutating func remap(_ mapping: OffsetMapping) {
-        self = mapped { block in
+        updateEach { block in
             block.id = mapping.id(block.id)
             block.range = mapping.range(block.range)
             switch block.kind {
@@ -44,7 +44,8 @@ extension Block {
                 }
                 block.kind = .table(attributes)
             case .tableRow(let cells):
-                block.kind = .tableRow(cells: cells.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) })
+                block.kind = .tableRow(
+                    cells: cells.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) })
             default:
                 break
             }

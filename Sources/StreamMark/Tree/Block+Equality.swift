@@ -8,8 +8,25 @@ extension Block: Equatable {
     /// with equal children in the same order.
     ///
     /// - Complexity: O(size of the smaller subtree); children shared by
-    ///   both (copies of one value) are equal without being compared.
+    ///   both (copies of one value) are equal without being compared. Any
+    ///   depth on any thread's stack (recursive for ``recursionLimit``
+    ///   levels, then an explicit stack).
     public static func == (lhs: Block, rhs: Block) -> Bool {
+        equal(lhs, rhs, depth: 0)
+    }
+
+    /// Recursive while shallow (cheaper than a heap stack), iterative below.
+    private static func equal(_ lhs: Block, _ rhs: Block, depth: Int) -> Bool {
+        guard depth < recursionLimit else { return deepEqual(lhs, rhs) }
+        guard lhs.hasEqualValue(rhs) else { return false }
+        if lhs.sharesChildren(with: rhs) { return true }
+        let (left, right) = (lhs.children, rhs.children)
+        guard left.count == right.count else { return false }
+        for index in left.indices where !equal(left[index], right[index], depth: depth + 1) { return false }
+        return true
+    }
+
+    private static func deepEqual(_ lhs: Block, _ rhs: Block) -> Bool {
         guard lhs.hasEqualValue(rhs) else { return false }
         if lhs.sharesChildren(with: rhs) { return true }
         guard lhs.children.count == rhs.children.count else { return false }

@@ -1,45 +1,4 @@
 extension Block {
-    /// Calls `body` for this block and every descendant, depth first, in
-    /// document order.
-    ///
-    /// - Complexity: O(size of the subtree), on any thread's stack (an
-    ///   explicit stack of the blocks still to visit).
-    public func forEach(_ body: (Block) throws -> Void) rethrows {
-        try body(self)
-        guard !children.isEmpty else { return }
-        var pending: [Block] = children.reversed()
-        while let block = pending.popLast() {
-            try body(block)
-            pending.append(contentsOf: block.children.reversed())
-        }
-    }
-
-    /// Calls `body` for this block and its descendants, depth first, in
-    /// document order, skipping the descendants of every block for which
-    /// `body` returns `false`.
-    ///
-    /// - Complexity: O(blocks visited), without recursion.
-    func visit(_ body: (Block) -> Bool) {
-        guard body(self), !children.isEmpty else { return }
-        var pending: [Block] = children.reversed()
-        while let block = pending.popLast() {
-            if body(block) { pending.append(contentsOf: block.children.reversed()) }
-        }
-    }
-
-    /// The number of blocks in this subtree, including this one.
-    ///
-    /// - Complexity: O(size of the subtree), without recursion.
-    public var subtreeCount: Int {
-        var count = 1
-        var pending: [[Block]] = children.isEmpty ? [] : [children]
-        while let siblings = pending.popLast() {
-            count += siblings.count
-            for child in siblings where !child.children.isEmpty { pending.append(child.children) }
-        }
-        return count
-    }
-
     /// The block with `id` in this subtree (itself included), or `nil`.
     /// Searches the last children first: streaming changes happen at the end
     /// of the document, so the blocks patches name are found early.
@@ -152,37 +111,7 @@ extension Block {
     }
 
     /// A leaf that stands in for a block taken out of its place (no allocation).
-    private static var hole: Block { Block(id: BlockID(""), kind: .thematicBreak, range: 0..<0) }
-
-    /// This subtree with `change` applied to every block (children are
-    /// set before their parent's `change` runs; `change` should leave them
-    /// alone). Rebuilt bottom-up with an explicit stack, so any depth is
-    /// mapped on any thread's stack.
-    ///
-    /// - Complexity: O(size of the subtree) plus the calls of `change`.
-    func mapped(_ change: (inout Block) -> Void) -> Block {
-        var frames: [(block: Block, built: [Block])] = [(self, [])]
-        while true {
-            let top = frames.count - 1
-            let children = frames[top].block.children
-            let next = frames[top].built.count
-            if next < children.count {
-                var child = children[next]
-                if child.children.isEmpty {
-                    change(&child)
-                    frames[top].built.append(child)
-                } else {
-                    frames.append((child, []))
-                }
-                continue
-            }
-            var (block, built) = frames.removeLast()
-            block.children = built
-            change(&block)
-            if frames.isEmpty { return block }
-            frames[frames.count - 1].built.append(block)
-        }
-    }
+    static var hole: Block { Block(id: BlockID(""), kind: .thematicBreak, range: 0..<0) }
 
     /// The block reached by following last children from this one (itself
     /// if it has none): where text arriving after an insert goes
