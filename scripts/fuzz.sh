@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target (Tests/Fuzz/StreamMarkFuzz.swift) with
 # -sanitize=fuzzer,address and runs it for SECONDS (default 60) on a seed
-# corpus made from Corpus/. Exits non-zero when the fuzzer finds a crash,
+# corpus made from Corpus/ and generated documents, with the dictionary
+# Tests/Fuzz/markdown.dict. Exits non-zero when the fuzzer finds a crash,
 # an invariant violation, a leak or an out-of-memory; inputs are saved in
 # .build/fuzz/artifacts/ (timeouts too, without failing the run). See docs/fuzzing.md.
 #   scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
@@ -43,19 +44,33 @@ if [[ "$seconds" == 0 ]]; then
   exec "$binary" "$@"
 fi
 
-rm -rf "$dir/seeds"
-/usr/bin/python3 Tests/Fuzz/make_seeds.py Corpus "$dir/seeds"
+# Seeds: the spec examples, windows of the Corpus, the regression files and
+# 48 documentation-shaped documents (DocumentationGenerator, base64 strings
+# of 4-6 KB, cut to 8,000 bytes) from the test tool, in scripts/test.sh's
+# build folder; built only when a source is newer than it (test.sh has built
+# it already, with flags a second build would not match).
+build=(-c release -Xswiftc -enable-testing)
+tools="$(swift build "${build[@]}" --show-bin-path)/StreamMarkFuzzTools"
+if [[ ! -x "$tools" ]] || [[ -n "$(find Package.swift Sources Tests/StreamMarkTestSupport Tests/StreamMarkFuzzTools \
+  -name '*.swift' -newer "$tools" -print -quit)" ]]; then
+  swift build "${build[@]}" --product StreamMarkFuzzTools 2>&1 | tail -n 1
+fi
+rm -rf "$dir/seeds" "$dir/generated"
+"$tools" generate --seed 1 --count 48 --bytes 2000 --blob 4096-6000 "$dir/generated"
+/usr/bin/python3 Tests/Fuzz/make_seeds.py Corpus "$dir/seeds" "$dir/generated"
 echo "== fuzz: ${seconds}s"
-# -max_len: streaming an input in one-byte chunks costs O(n^2); 512 bytes
-# keep an execution in milliseconds. Fork mode with -ignore_timeouts: an
+# -max_len=8192: large enough for an open block past the engine's 4 KB
+# refresh threshold (the crash of Corpus/regressions needs one); the target
+# checks at most 128 boundaries, so an input costs O(chunks + 128 n).
+# -dict: Markdown and GFM tokens. Fork mode with -ignore_timeouts: an
 # input slower than 60 s (wall clock, on a shared machine) is saved as a
 # timeout-* artifact (a performance finding) and the run goes on; a crash,
 # an invariant violation, a leak or an out-of-memory stops it and fails.
 touch "$dir/run-started"
 status=0
-"$binary" -fork=1 -ignore_timeouts=1 -max_total_time="$seconds" -max_len=512 -timeout=60 \
-  -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "$@" "$dir/corpus" "$dir/seeds" \
-  || status=$?
+"$binary" -fork=1 -ignore_timeouts=1 -max_total_time="$seconds" -max_len=8192 -timeout=60 \
+  -dict=Tests/Fuzz/markdown.dict -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
+  "$@" "$dir/corpus" "$dir/seeds" || status=$?
 # Fork mode can skip a crashing seed and exit 0, so the artifacts decide.
 new_artifacts() { find "$dir/artifacts" -newer "$dir/run-started" -name "$1" | sort; }
 timeouts=$(new_artifacts 'timeout-*')

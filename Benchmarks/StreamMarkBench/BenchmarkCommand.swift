@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkOptions
 
 /// `streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line]
 /// [--cap SECONDS] [--cpu-time] [--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...]`.
@@ -31,38 +32,32 @@ struct BenchmarkCommand {
         var isModelAnswer = false
     }
 
-    /// Parses the arguments; `nil` (after printing usage) when they are wrong.
-    init?(_ arguments: [String]) {
-        var index = 0
-        func value() -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+    /// The one-line usage.
+    static let usage =
+        "usage: streammark-bench [--json] [--markdown] [--filter NAME] [--chunk N|line] [--cap SECONDS] [--cpu-time] "
+        + "[--smoke] [--no-baselines] [--no-render] [--no-growth] [--no-memory] [FILES...] "
+        + "| streammark-bench --growth|generate|patches|flicker … (--help for more)"
+
+    /// Parses the arguments with the shared `OptionScanner`.
+    init(_ arguments: [String]) throws(OptionError) {
+        var scanner = OptionScanner(arguments)
+        while let argument = try scanner.next() {
             switch argument {
-            case "--json": json = true
-            case "--markdown": markdown = true
-            case "--smoke": smoke = true
-            case "--no-baselines": baselines = false
-            case "--no-growth": growth = false
-            case "--no-memory": memory = false
-            case "--no-render": renders = false
-            case "--cpu-time": Clock.measuresCPUTime = true
-            case "--filter":
-                guard let name = value() else { return nil }
-                filter = name
-            case "--chunk":
-                guard let text = value(), let chunking = Chunking(argument: text) else { return nil }
-                chunkings = [chunking]
-            case "--cap":
-                guard let text = value(), let seconds = Double(text), seconds > 0 else { return nil }
-                cap = seconds
-            default:
-                if argument.hasPrefix("-") { return nil }
-                files.append(argument)
+            case .option("--json"): json = true
+            case .option("--markdown"): markdown = true
+            case .option("--smoke"): smoke = true
+            case .option("--no-baselines"): baselines = false
+            case .option("--no-growth"): growth = false
+            case .option("--no-memory"): memory = false
+            case .option("--no-render"): renders = false
+            case .option("--cpu-time"): Clock.measuresCPUTime = true
+            case .option("--filter"): filter = try scanner.value()
+            case .option("--chunk"): chunkings = [try scanner.chunking()]
+            case .option("--cap"): cap = try scanner.seconds()
+            case .option("--help"), .option("-h"): throw .help
+            case .operand(let path): files.append(path)
+            case .option: throw scanner.unknownOption()
             }
-            index += 1
         }
         if smoke { cap = min(cap, 0.1) }
     }
@@ -84,7 +79,7 @@ struct BenchmarkCommand {
         } else if !files.isEmpty {
             for file in files {
                 let url = URL(fileURLWithPath: file)
-                inputs.append(Input(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
+                inputs.append(Input(name: url.lastPathComponent, bytes: try InputFile.read(file)))
             }
         } else {
             for folder in ["llm", "documents", "generated"] {

@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkOptions
 
 /// `streammark-bench flicker [--cost-only] [FILES...]`: the provisional display (issue 13).
 /// For every Corpus answer (or FILES), streamed one byte at a time (every
@@ -23,20 +24,42 @@ enum FlickerCommand {
         var maxNanoseconds: UInt64 = 0
     }
 
+    /// The one-line usage.
+    static let usage = "usage: streammark-bench flicker [--cost-only] [FILES...]"
+
+    /// Parses the arguments and measures; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        // `--cost-only`: the display's cost without the flicker meter (whose
-        // visible-text comparison is quadratic in one huge open block, such
-        // as the generated 100 KB list).
-        let costOnly = arguments.contains("--cost-only")
-        let paths = arguments.filter { $0 != "--cost-only" }
-        let files =
-            paths.isEmpty
-            ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm"))
-            : paths.map { URL(fileURLWithPath: $0) }
+        UsageError.run(usage: usage) { () throws(OptionError) -> Int32 in
+            // `--cost-only`: the display's cost without the flicker meter (whose
+            // visible-text comparison is quadratic in one huge open block, such
+            // as the generated 100 KB list).
+            var costOnly = false
+            var paths: [String] = []
+            var scanner = OptionScanner(arguments)
+            while let argument = try scanner.next() {
+                switch argument {
+                case .option("--cost-only"): costOnly = true
+                case .option("--help"), .option("-h"): throw .help
+                case .operand(let path): paths.append(path)
+                case .option: throw scanner.unknownOption()
+                }
+            }
+            return run(paths: paths, costOnly: costOnly)
+        }
+    }
+
+    /// Measures every file (default: the Corpus answers); returns the exit status.
+    static func run(paths: [String], costOnly: Bool) -> Int32 {
+        let files = paths.isEmpty ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")).map(\.path) : paths
         var rows: [Row] = []
         for file in files {
-            let bytes = [UInt8]((try? Data(contentsOf: file)) ?? Data())
-            rows.append(measure(name: file.lastPathComponent, bytes: bytes, flicker: !costOnly))
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.read(file)
+            } catch {
+                return UsageError.cannotRead(error)
+            }
+            rows.append(measure(name: URL(fileURLWithPath: file).lastPathComponent, bytes: bytes, flicker: !costOnly))
         }
         print(table(rows))
         return 0

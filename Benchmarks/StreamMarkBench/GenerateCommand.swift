@@ -1,4 +1,5 @@
 import Foundation
+import StreamMarkOptions
 
 /// `streammark-bench generate [--out DIR] [--scale small|full] [--check]`.
 ///
@@ -6,28 +7,32 @@ import Foundation
 /// the small ones into DIR/small. `--check` regenerates into a temporary
 /// folder and compares byte for byte with `Corpus/generated`.
 enum GenerateCommand {
+    /// The one-line usage.
+    static let usage = "usage: streammark-bench generate [--out DIR] [--scale small|full] [--check]"
+
     /// Runs the command; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        var out = CorpusLocation.folder("generated")
-        var scales = CorpusGenerator.Scale.allCases
-        var check = false
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--out" where index + 1 < arguments.count:
-                out = URL(fileURLWithPath: arguments[index + 1])
-                index += 1
-            case "--scale" where index + 1 < arguments.count:
-                guard let scale = CorpusGenerator.Scale(rawValue: arguments[index + 1]) else {
-                    return usage("unknown scale \(arguments[index + 1])")
+        UsageError.run(usage: usage) { () throws(OptionError) -> Int32 in
+            var out = CorpusLocation.folder("generated")
+            var scales = CorpusGenerator.Scale.allCases
+            var check = false
+            var scanner = OptionScanner(arguments)
+            while let argument = try scanner.next() {
+                switch argument {
+                case .option("--out"): out = URL(fileURLWithPath: try scanner.value())
+                case .option("--scale"): scales = [try scanner.choice()]
+                case .option("--check"): check = true
+                case .option("--help"), .option("-h"): throw .help
+                case .operand(let operand): throw OptionError("unexpected argument \(OptionError.quoted(operand))")
+                case .option: throw scanner.unknownOption()
                 }
-                scales = [scale]
-                index += 1
-            case "--check": check = true
-            default: return usage("unknown argument \(arguments[index])")
             }
-            index += 1
+            return run(out: out, scales: scales, check: check)
         }
+    }
+
+    /// Writes (or with `check`, compares) the documents of `scales`.
+    static func run(out: URL, scales: [CorpusGenerator.Scale], check: Bool) -> Int32 {
         if check { return self.check(against: CorpusLocation.folder("generated"), scales: scales) }
         do {
             for scale in scales {
@@ -39,7 +44,7 @@ enum GenerateCommand {
                 }
             }
         } catch {
-            FileHandle.standardError.write(Data("generate: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("streammark-bench: generate: \(error)\n".utf8))
             return 1
         }
         return 0
@@ -82,10 +87,5 @@ enum GenerateCommand {
     /// DIR for the full scale, DIR/small for the small one.
     static func folder(_ base: URL, _ scale: CorpusGenerator.Scale) -> URL {
         scale == .full ? base : base.appendingPathComponent("small")
-    }
-
-    static func usage(_ message: String) -> Int32 {
-        UsageError.report(
-            "generate", message, synopsis: "streammark-bench generate [--out DIR] [--scale small|full] [--check]")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkOptions
 
 /// `streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]`:
 /// the time ratio of streaming a document 10× larger, shape by shape.
@@ -27,23 +28,22 @@ struct GrowthCommand {
     var filter: String?
     var quick = false
 
-    init?(_ arguments: [String]) {
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--cpu-time": Clock.measuresCPUTime = true
-            case "--quick": quick = true
-            case "--chunk":
-                index += 1
-                guard index < arguments.count, let size = Int(arguments[index]), size > 0 else { return nil }
-                chunk = size
-            case "--filter":
-                index += 1
-                guard index < arguments.count else { return nil }
-                filter = arguments[index]
-            default: return nil
+    /// The one-line usage.
+    static let usage = "usage: streammark-bench --growth [--chunk N] [--filter NAME] [--cpu-time] [--quick]"
+
+    /// Parses the arguments after `--growth` with the shared `OptionScanner`.
+    init(_ arguments: [String]) throws(OptionError) {
+        var scanner = OptionScanner(arguments)
+        while let argument = try scanner.next() {
+            switch argument {
+            case .option("--cpu-time"): Clock.measuresCPUTime = true
+            case .option("--quick"): quick = true
+            case .option("--chunk"): chunk = try scanner.byteCount()
+            case .option("--filter"): filter = try scanner.value()
+            case .option("--help"), .option("-h"): throw .help
+            case .operand(let operand): throw OptionError("unexpected argument \(OptionError.quoted(operand))")
+            case .option: throw scanner.unknownOption()
             }
-            index += 1
         }
     }
 

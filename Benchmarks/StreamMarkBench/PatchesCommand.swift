@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkOptions
 
 /// `streammark-bench patches [--chunk N]... [FILES...]`: the wire cost of
 /// the patch protocol (issue 11). For every Corpus answer (or FILES) and the
@@ -34,30 +35,37 @@ enum PatchesCommand {
         var writerV2: [UInt64] = []
     }
 
+    /// The one-line usage.
+    static let usage = "usage: streammark-bench patches [--chunk N]... [FILES...]"
+
+    /// Parses the arguments and measures; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        var chunks: [Int] = []
-        var files: [URL] = []
-        var index = 0
-        while index < arguments.count {
-            if arguments[index] == "--chunk", index + 1 < arguments.count, let size = Int(arguments[index + 1]),
-                size > 0
-            {
-                chunks.append(size)
-                index += 2
-                continue
+        UsageError.run(usage: usage) { () throws(OptionError) -> Int32 in
+            var chunks: [Int] = []
+            var files: [String] = []
+            var scanner = OptionScanner(arguments)
+            while let argument = try scanner.next() {
+                switch argument {
+                case .option("--chunk"): chunks.append(try scanner.byteCount())
+                case .option("--help"), .option("-h"): throw .help
+                case .operand(let path): files.append(path)
+                case .option: throw scanner.unknownOption()
+                }
             }
-            if arguments[index].hasPrefix("-") { return usage("unknown argument \(arguments[index])") }
-            files.append(URL(fileURLWithPath: arguments[index]))
-            index += 1
+            return run(chunks: chunks.isEmpty ? [4, 16] : chunks, files: files)
         }
-        if chunks.isEmpty { chunks = [4, 16] }
+    }
+
+    /// Measures every document in every chunk size; returns the exit status.
+    static func run(chunks: [Int], files: [String]) -> Int32 {
         var documents: [(String, [UInt8])] = []
-        for file in files.isEmpty ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")) : files {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                FileHandle.standardError.write(Data("streammark-bench: patches: cannot read \(file.path)\n".utf8))
-                return 1
+        let paths = files.isEmpty ? CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")).map(\.path) : files
+        for path in paths {
+            do {
+                documents.append((URL(fileURLWithPath: path).lastPathComponent, try InputFile.read(path)))
+            } catch {
+                return UsageError.cannotRead(error)
             }
-            documents.append((file.lastPathComponent, [UInt8](data)))
         }
         if files.isEmpty {
             let code = [UInt8](
@@ -71,10 +79,6 @@ enum PatchesCommand {
             print(table(rows, chunk: chunk))
         }
         return 0
-    }
-
-    static func usage(_ message: String) -> Int32 {
-        UsageError.report("patches", message, synopsis: "streammark-bench patches [--chunk N]... [FILES...]")
     }
 
     /// Streams `bytes` (untimed), then times the three encoders on the batches.

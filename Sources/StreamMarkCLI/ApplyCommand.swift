@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkHTML
+import StreamMarkOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -17,52 +18,20 @@ enum ApplyCommand {
         "usage: streammark apply [--format html|tree|patches] [--protocol 1|2] [--unsafe] [FILE]"
 
     /// What `apply` prints.
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case html, tree, patches
     }
 
     /// Runs the command and returns the exit status: 0, 1 for a bad stream
     /// or unreadable input, 64 for bad arguments.
     static func run(_ arguments: [String]) -> Int32 {
-        var format = Format.html
-        var version = 2
-        var unsafe = false
-        var file: String?
-        var index = 0
-        while index < arguments.count {
-            var argument = arguments[index]
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            func value() -> String? {
-                if let inline { return inline }
-                index += 1
-                return index < arguments.count ? arguments[index] : nil
-            }
-            switch argument {
-            case "--format":
-                guard let text = value(), let parsed = Format(rawValue: text) else {
-                    return usageError("bad or missing --format value (html, tree or patches)")
-                }
-                format = parsed
-            case "--protocol":
-                guard let text = value(), text == "1" || text == "2" else {
-                    return usageError("bad or missing --protocol value (1 or 2)")
-                }
-                version = Int(text)!
-            case "--unsafe": unsafe = true
-            case "--help", "-h":
-                OutputSink.standardOutput.write(usage + "\n")
-                return 0
-            default:
-                if argument.hasPrefix("-") && argument != "-" { return usageError("unknown option '\(argument)'") }
-                if file != nil { return usageError("more than one input file") }
-                file = argument
-            }
-            index += 1
+        let options: Options
+        do {
+            options = try Options(arguments)
+        } catch {
+            return error.report(usage: usage)
         }
+        let file = options.file
         var descriptor: Int32 = 0
         if let file, file != "-" {
             descriptor = open(file, O_RDONLY)
@@ -71,15 +40,22 @@ enum ApplyCommand {
         defer { if descriptor != 0 { close(descriptor) } }
         var client = PatchStreamClient()
         if let status = read(descriptor, name: file ?? "-", into: &client) { return status }
-        switch format {
+        switch options.format {
         case .html:
-            OutputSink.standardOutput.write(HTMLRenderer(options: .init(unsafe: unsafe)).render(client.root))
+            // A stream that carried highlighting renders highlighted, once
+            // its tokens are checked against the code they came with.
+            let highlighted = !client.highlightedLines.isEmpty
+            if highlighted, let (id, line) = client.highlightMismatch() {
+                return failure("\(file ?? "-"): the highlighting of \(id) differs from its code at line \(line + 1)")
+            }
+            let renderOptions = HTMLRenderer.RenderOptions(unsafe: options.unsafe, highlight: highlighted)
+            OutputSink.standardOutput.write(HTMLRenderer(options: renderOptions).render(client.root))
         case .tree:
             var out = ""
             TreeOutput.dump(client.root, depth: 0, into: &out, ranges: client.version != 2)
             OutputSink.standardOutput.write(out)
         case .patches:
-            var writer = PatchStreamWriter(version: version)
+            var writer = PatchStreamWriter(version: options.version)
             writer.write(freshStream(of: client))
             let bytes = writer.takeBytes()
             bytes.withUnsafeBufferPointer { OutputSink.standardOutput.write(bytes: $0) }
@@ -139,11 +115,6 @@ enum ApplyCommand {
             pending.append(contentsOf: block.children.reversed().map { ($0, final) })
         }
         return patches
-    }
-
-    private static func usageError(_ message: String) -> Int32 {
-        OutputSink.standardError.write("streammark apply: \(message) — \(usage)\n")
-        return 64
     }
 
     private static func failure(_ message: String) -> Int32 {

@@ -1,11 +1,13 @@
+import StreamMarkOptions
+
 extension CommandLineOptions {
     /// `--partial` renders one final picture (html, terminal or tree), so it
     /// takes neither patches nor fragments; `--display` adds display lines to
     /// the patch stream only.
-    func validateDisplayOptions() throws(UsageError) {
+    func validateDisplayOptions() throws(OptionError) {
         if partial && (format == .patches || fragments) {
-            throw UsageError(message: "--partial needs --format html, terminal or tree (without --fragments)")
+            throw OptionError("--partial needs --format html, terminal or tree (without --fragments)")
         }
-        if display && format != .patches { throw UsageError(message: "--display needs --format patches") }
+        if display && format != .patches { throw OptionError("--display needs --format patches") }
     }
 }

@@ -1,22 +1,31 @@
 import StreamMark
+import StreamMarkOptions
+import StreamMarkTerminal
 import StreamMarkWire
 
-/// The options of the main `streammark` command, parsed from the arguments
-/// by hand (no argument-parsing package).
+/// The options of the main `streammark` command, read with the shared
+/// ``OptionScanner`` (no argument-parsing package).
 struct CommandLineOptions {
     /// The output formats.
-    enum Format: String {
+    enum Format: String, CaseIterable {
         case terminal, patches, html, tree
     }
 
-    /// When to use color.
-    enum ColorMode: String {
-        case never, always, auto
-    }
+    /// `--theme`: the background the terminal colors are for.
+    enum Theme: String, CaseIterable {
+        case dark, light
+        /// `COLORFGBG`'s background color when it is set and says one,
+        /// else dark.
+        case auto
 
-    /// An argument error: the message is printed with the usage line, exit 64.
-    struct UsageError: Error {
-        var message: String
+        /// The theme, `auto` resolved from the value of `COLORFGBG`.
+        func resolved(colorFGBG: String?) -> TerminalTheme {
+            switch self {
+            case .dark: .dark
+            case .light: .light
+            case .auto: colorFGBG.flatMap(TerminalTheme.init(colorFGBG:)) ?? .dark
+            }
+        }
     }
 
     var format: Format?
@@ -30,6 +39,8 @@ struct CommandLineOptions {
     var replayDelayMilliseconds = 0
     var width: Int?
     var color = ColorMode.auto
+    /// `--theme dark|light|auto` (terminal colors).
+    var theme = Theme.dark
     var hyperlinks = true
     var unsafe = false
     var smart = false
@@ -38,6 +49,9 @@ struct CommandLineOptions {
     var statistics = false
     /// The patch protocol version of `--format patches` (1 is deprecated).
     var protocolVersion = 2
+    /// `--highlight`: code blocks' syntax highlighting in HTML and patches
+    /// (the terminal highlights whenever it shows color).
+    var highlight = false
     var showHelp = false
     var showVersion = false
 
@@ -47,111 +61,63 @@ struct CommandLineOptions {
     /// The one-line usage summary.
     static let usage =
         "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--partial] [--display] [--replay BYTES[:MS]] "
-        + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
-        + "[--extensions LIST] [--stats] [--protocol 1|2] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
+        + "[--width N] [--color never|always|auto] [--theme dark|light|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
+        + "[--extensions LIST] [--stats] [--protocol 1|2] [--highlight] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
     /// Parses the arguments (without the program name).
     ///
     /// Accepts `--flag value` and `--flag=value`; `-` or no file means stdin.
-    init(arguments: [String]) throws(UsageError) {
-        var index = 0
+    init(arguments: [String]) throws(OptionError) {
+        var scanner = OptionScanner(arguments)
         var extensionsGiven = false
         var noGFM = false
-        func value(_ flag: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            switch flag {
-            case "--format":
-                let text = try value(flag, inline: inline)
-                guard let format = Format(rawValue: text) else {
-                    throw UsageError(message: "unknown format '\(text)'")
-                }
-                self.format = format
-            case "--input":
-                let text = try value(flag, inline: inline)
-                guard let format = WireFormat(rawValue: text) else {
-                    throw UsageError(message: "unknown input format '\(text)'")
-                }
-                input = format
-            case "--fragments": fragments = true
-            case "--partial": partial = true
-            case "--display": display = true
-            case "--replay":
-                let text = try value(flag, inline: inline)
-                let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count <= 2, let bytes = Int(parts[0]), bytes > 0, bytes <= 1 << 30 else {
-                    throw UsageError(message: "bad --replay value '\(text)' (expected BYTES[:MS])")
-                }
-                replayChunk = bytes
-                if parts.count == 2 {
-                    guard let delay = Int(parts[1]), delay >= 0, delay <= 60_000 else {
-                        throw UsageError(message: "bad --replay delay '\(parts[1])'")
-                    }
-                    replayDelayMilliseconds = delay
-                }
-            case "--width":
-                let text = try value(flag, inline: inline)
-                guard let width = Int(text), width > 0, width <= 10_000 else {
-                    throw UsageError(message: "bad --width value '\(text)'")
-                }
-                self.width = width
-            case "--color", "--colour":
-                let text = try value(flag, inline: inline)
-                guard let mode = ColorMode(rawValue: text) else {
-                    throw UsageError(message: "bad --color value '\(text)'")
-                }
-                color = mode
-            case "--no-hyperlinks": hyperlinks = false
-            case "--unsafe": unsafe = true
-            case "--smart": smart = true
-            case "--no-gfm": noGFM = true
-            case "--extensions":
-                let text = try value(flag, inline: inline)
-                guard let parsed = ParseOptions.Extensions(names: text) else {
-                    throw UsageError(message: "unknown extension in '\(text)'")
-                }
-                extensions = parsed
+        while let argument = try scanner.next() {
+            switch argument {
+            case .option("--format"): format = try scanner.choice()
+            case .option("--input"): input = try scanner.choice()
+            case .option("--fragments"): fragments = true
+            case .option("--partial"): partial = true
+            case .option("--display"): display = true
+            case .option("--replay"):
+                let replay = try scanner.value(expected: "BYTES[:MS]", Self.replay)
+                (replayChunk, replayDelayMilliseconds) = (replay.bytes, replay.milliseconds)
+            case .option("--width"): width = try scanner.width()
+            case .option("--color"), .option("--colour"): color = try scanner.colorMode()
+            case .option("--theme"): theme = try scanner.choice()
+            case .option("--no-hyperlinks"): hyperlinks = false
+            case .option("--unsafe"): unsafe = true
+            case .option("--smart"): smart = true
+            case .option("--no-gfm"): noGFM = true
+            case .option("--extensions"):
+                extensions = try scanner.value(expected: Self.extensionList) { ParseOptions.Extensions(names: $0) }
                 extensionsGiven = true
-            case "--stats": statistics = true
-            case "--protocol":
-                let text = try value(flag, inline: inline)
-                guard text == "1" || text == "2" else {
-                    throw UsageError(message: "bad --protocol value '\(text)' (expected 1 or 2)")
-                }
-                protocolVersion = Int(text)!
-            case "--help", "-h": showHelp = true
-            case "--version": showVersion = true
-            default:
-                if argument == "-" || !argument.hasPrefix("-") {
-                    guard file == nil else { throw UsageError(message: "more than one input file") }
-                    file = argument
-                } else {
-                    throw UsageError(message: "unknown option '\(argument)'")
-                }
+            case .option("--stats"): statistics = true
+            case .option("--protocol"): protocolVersion = try scanner.protocolVersion()
+            case .option("--highlight"): highlight = true
+            case .option("--help"), .option("-h"): showHelp = true
+            case .option("--version"): showVersion = true
+            case .operand(let path):
+                guard file == nil else { throw OptionError("more than one input file") }
+                file = path
+            case .option: throw scanner.unknownOption()
             }
-            if inline != nil
-                && [
-                    "--fragments", "--partial", "--display", "--no-hyperlinks", "--unsafe", "--smart", "--no-gfm",
-                    "--stats",
-                ].contains(flag)
-            {
-                throw UsageError(message: "\(flag) takes no value")
-            }
-            index += 1
         }
         if noGFM && !extensionsGiven { extensions = .none }
-        if fragments && format != .html { throw UsageError(message: "--fragments needs --format html") }
+        if fragments && format != .html { throw OptionError("--fragments needs --format html") }
         try validateDisplayOptions()
+    }
+
+    /// What `--extensions` takes.
+    static let extensionList = "a comma-separated list of table, tasklist, strikethrough, autolink"
+
+    /// `--replay BYTES[:MS]`: BYTES a byte count, MS at most a minute.
+    static func replay(_ text: String) -> (bytes: Int, milliseconds: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let bytes = Int(parts[0]), OptionScanner.byteCountRange.contains(bytes) else {
+            return nil
+        }
+        guard parts.count == 2 else { return (bytes, 0) }
+        guard let delay = Int(parts[1]), (0...60_000).contains(delay) else { return nil }
+        return (bytes, delay)
     }
 }

@@ -8,12 +8,15 @@ enum HelpText {
         streammark — render Markdown as it streams
 
         usage: streammark [options] [FILE]
-               streammark verify [--chunking every-byte|lines|random:SEED|N] FILE...
+               streammark verify [--chunking every-byte|lines|random:SEED|mixed:SEED|N]
+                                 [--full-checks N] FILE...
                streammark apply [--format html|tree|patches] [--protocol 1|2] [FILE]
-               streammark template …
+               streammark template TEMPLATE (--data D.json | --data-sequence S.ndjson) …
+               streammark verify --template TEMPLATE --data-sequence S.ndjson …
 
         Reads FILE (or stdin, or `-`) as bytes arrive — it never waits for the end —
-        and feeds every read to the streaming engine.
+        and feeds every read to the streaming engine. Every option that takes a
+        value takes it as --name=value or --name value (in every subcommand).
 
         Output:
           --format terminal   rendered for a terminal (default). On a terminal the
@@ -40,6 +43,11 @@ enum HelpText {
         Terminal:
           --width N           wrap at N columns (default: the terminal's, $COLUMNS, 80)
           --color WHEN        never, always or auto (default; off if NO_COLOR is set)
+          --theme THEME       dark (default) or light: colors for a dark or a light
+                              background; auto: light if $COLORFGBG names a light
+                              background color (7, 9-15), else dark. Code blocks
+                              in a known language are syntax highlighted whenever
+                              there is color
           --no-hyperlinks     show URLs after link text instead of OSC 8 hyperlinks
                               (always so when stdout is not a terminal)
         Input:
@@ -65,9 +73,13 @@ enum HelpText {
 
         apply: reads a patch stream (version 1 or 2) from FILE or stdin and
         prints the final document as html (default), tree or patches.
+        template: program output through a template (docs/templates.md); with
+        --data-sequence it writes patches (protocol 2, --protocol 1) that apply
+        reads. Each subcommand's --help prints its options.
 
         Exit status: 0 success, 1 unreadable input, a failed wire stream or
-        failed verification, a bad patch stream (apply), 64 bad arguments.
+        failed verification, a bad patch stream (apply), a template or data
+        error, 64 bad arguments (one line on stderr). See docs/cli.md.
 
         """
 }

@@ -29,7 +29,8 @@ final class PartialOutput: StreamOutput {
         case .terminal, .patches:
             let terminal = TerminalOptions(
                 width: options.width ?? 80, color: options.color == .always, hyperlinks: false,
-                showsHTML: options.unsafe)
+                showsHTML: options.unsafe,
+                theme: options.theme.resolved(colorFGBG: StreamCommand.environment("COLORFGBG")))
             OutputSink.standardOutput.write(TerminalRenderer(options: terminal).render(document: root))
         }
     }

@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkHTML
+import StreamMarkOptions
 import StreamMarkTerminal
 import StreamMarkWire
 
@@ -103,11 +104,11 @@ struct StreamCommand {
     }
 
     private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
-        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
+        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe, highlight: options.highlight)
         if options.partial { return PartialOutput(options: options) }
         switch format {
         case .patches:
-            let patches = PatchesOutput(version: options.protocolVersion)
+            let patches = PatchesOutput(version: options.protocolVersion, highlighting: options.highlight)
             return options.display ? DisplayLinesOutput(patches, version: options.protocolVersion) : patches
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()
@@ -115,21 +116,20 @@ struct StreamCommand {
             let size = stdoutIsTerminal ? TerminalDevice.size(of: 1) : nil
             let environmentColumns = getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
             let width = options.width ?? size?.columns ?? environmentColumns ?? 80
-            let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
-            let color: Bool
-            switch options.color {
-            case .always: color = true
-            case .never: color = false
-            case .auto: color = stdoutIsTerminal && !noColor
-            }
+            let color = options.color.usesColor(isTerminal: stdoutIsTerminal, noColor: Self.environment("NO_COLOR"))
             let terminalOptions = TerminalOptions(
                 width: width, color: color, hyperlinks: options.hyperlinks && stdoutIsTerminal,
-                showsHTML: options.unsafe)
+                showsHTML: options.unsafe, theme: options.theme.resolved(colorFGBG: Self.environment("COLORFGBG")))
             return TerminalOutput(
                 options: terminalOptions, live: stdoutIsTerminal, columns: size?.columns ?? width,
                 height: size?.rows ?? 24,
                 fixedWidth: options.width)
         }
+    }
+
+    /// The value of an environment variable, if it is set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Writes `--stats` to stderr: the engine's counters, the number of
@@ -141,8 +141,9 @@ struct StreamCommand {
             + "parsed-bytes=\(statistics.totalParsedBytes) patches=\(statistics.patches) "
             + "blocks=\(document.root.subtreeCount) stale-appends=\(statistics.staleAppends) "
             + "max-stale-bytes=\(statistics.maxStaleBytes) in-place-appends=\(statistics.inPlaceAppends)"
-            + " paragraph-tail-appends=\(statistics.paragraphTailAppends)"
-            + " table-row-appends=\(statistics.tableRowAppends)"
+        for (name, count) in statistics.shortcutAppends.sorted(by: { $0.key < $1.key }) {
+            line += " \(name)-appends=\(count)"
+        }
         if let counts = output.renderCounts {
             line += " renders=\(counts.renders) rendered-blocks=\(counts.blocks)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StreamMarkOptions
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +22,7 @@ func runStreammark(_ arguments: [String]) -> Int32 {
     case "apply":
         return ApplyCommand.run(Array(arguments.dropFirst()))
     case "template":
-        return runTemplateCommand(Array(arguments.dropFirst()))
+        return TemplateCommand.run(Array(arguments.dropFirst()))
     default:
         do {
             let options = try CommandLineOptions(arguments: arguments)
@@ -35,8 +36,7 @@ func runStreammark(_ arguments: [String]) -> Int32 {
                 return StreamCommand(options: options).run()
             }
         } catch {
-            OutputSink.standardError.write("streammark: \(error.message) — \(CommandLineOptions.usage)\n")
-            return 64
+            return error.report(usage: CommandLineOptions.usage)
         }
     }
 }

@@ -71,7 +71,7 @@ extension LiveTerminalWriter {
     ///
     /// - Complexity: O(size of the block).
     func displayChunk(_ block: Block, hasContentBefore: Bool) -> [String] {
-        let scratch = renderer.makeCache()
+        let scratch = makeTailCache()
         scratch.update(to: Block(id: .document, kind: .document, range: 0..<0, children: [block]))
         let lines = scratch.output(for: scratch.root.children[0], context: renderer.rootContext)
         if lines.isEmpty { return [] }

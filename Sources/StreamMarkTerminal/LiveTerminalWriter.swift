@@ -9,6 +9,14 @@ import StreamMark
 /// nothing of it enters the scrollback until it closes, so the scrollback
 /// holds exactly the final rendering.
 ///
+/// With color, code blocks are syntax highlighted. The open tail takes its
+/// tokens from a `CodeHighlights` fed with the same patches, so the last
+/// lines of a long open code block (all the screen shows of it) are colored
+/// with the state carried from its first lines — a string or comment opened
+/// above the screen is still one — and each line is lexed once as it
+/// arrives; closed blocks are highlighted once, from their literal, when
+/// they are written (the same tokens).
+///
 /// Without ``live`` (output is not a terminal), closed blocks are written as
 /// they close and the rest when the stream ends, with no cursor movement.
 public final class LiveTerminalWriter {
@@ -41,6 +49,15 @@ public final class LiveTerminalWriter {
     public private(set) var tailLinesComposed = 0
     /// The lines the live tail shows now (the open blocks' last rows).
     public var visibleLines: [String] { liveLines }
+    /// The code blocks' highlighting, fed with the patches when the live
+    /// tail is drawn with highlighted code (``highlighting``).
+    public private(set) var highlights = CodeHighlights()
+    /// For each code block the live tail shows narrowed to its last lines,
+    /// the index of the first line kept (set by each redraw).
+    var codeViewFirstLines: [BlockID: Int] = [:]
+    /// The last line count of a narrowed code block's literal: its id, its
+    /// byte count and line feeds then (``lineCount(of:_:completed:)``).
+    var codeLineCount: (id: BlockID, bytes: Int, newlines: Int)?
 
     /// Creates a writer.
     ///
@@ -77,6 +94,7 @@ public final class LiveTerminalWriter {
         } catch {
             return
         }
+        if highlighting { _ = highlights.apply(patches, root: cache.root) }
         self.display = display
         redraw(isClosed: isClosed, final: false)
     }
@@ -85,6 +103,7 @@ public final class LiveTerminalWriter {
     /// the truth).
     public func finish(with patches: [Patch]) {
         try? cache.apply(patches)
+        if highlighting { _ = highlights.apply(patches, root: cache.root) }
         display = .truth
         redraw(isClosed: { _ in true }, final: true)
     }
@@ -159,16 +178,20 @@ public final class LiveTerminalWriter {
         // The open tail: only its last rows that fit the screen are shown.
         var tail: [String] = []
         var content = wroteContent
+        codeViewFirstLines = [:]
         for index in committedIndex..<children.count {
             let isLast = index == children.count - 1
             var (truth, narrowed) = (children[index], false)
             if isLast && narrowsTail { (truth, narrowed) = Self.tailView(of: truth, rows: height) }
-            // The cache holds the truth of whole blocks; a narrowed view or a
-            // provisional display is rendered apart (both O(screen) or O(open block)).
-            let cached = !narrowed && !(isLast && display.differsFromTruth)
-            for block in shownBlocks(for: truth, isLast: isLast) {
+            // The cache holds the truth of whole blocks; a narrowed view, a
+            // provisional display or an open code block highlighted from
+            // `highlights` is rendered apart (O(screen) or O(open block)).
+            let apart = narrowed || (isLast && (display.differsFromTruth || endsInHighlightedCode(truth)))
+            for shown in shownBlocks(for: truth, isLast: isLast) {
+                var (block, codeNarrowed) = (shown, false)
+                if isLast && narrowsTail { (block, codeNarrowed) = narrowingCode(shown, rows: height) }
                 let lines =
-                    cached
+                    !apart && !codeNarrowed
                     ? chunk(block, hasContentBefore: content)
                     : displayChunk(block, hasContentBefore: content)
                 if !lines.isEmpty { content = true }

@@ -21,6 +21,9 @@ public struct TerminalRenderer: Sendable {
         self.options = options
     }
 
+    /// The colors of the options' theme.
+    var palette: TerminalPalette { options.theme.palette }
+
     /// The context of a top-level block: the full width.
     public var rootContext: TerminalContext { TerminalContext(width: options.width) }
 
@@ -124,10 +127,10 @@ public struct TerminalRenderer: Sendable {
         style.bold = true
         switch level {
         case 1:
-            style.foreground = 213
+            style.foreground = palette.heading1
             style.underline = true
-        case 2: style.foreground = 117
-        case 3: style.foreground = 150
+        case 2: style.foreground = palette.heading2
+        case 3: style.foreground = palette.heading3
         default: break
         }
         var text = StyledText()
@@ -137,51 +140,30 @@ public struct TerminalRenderer: Sendable {
     }
 
     /// The lines of a code literal, without the final newline, tabs expanded.
-    private func codeLines(_ literal: String) -> [String] {
+    func codeLines(_ literal: String) -> [String] {
         var lines = literal.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines.map { line in
             var expanded = ""
             var column = 0
-            for character in line {
-                if character == "\t" {
-                    let spaces = 4 - column % 4
-                    expanded += String(repeating: " ", count: spaces)
-                    column += spaces
-                } else {
-                    expanded.append(character)
-                    column += DisplayWidth.of(character)
-                }
-            }
+            Self.appendExpandingTabs(line, to: &expanded, column: &column)
             return expanded
         }
     }
 
-    /// A code block: never wrapped. With color, a dim frame on the left with
-    /// the language on top; without, fences as in the source.
-    private func codeBlock(_ attributes: CodeBlockAttributes) -> [String] {
-        let lines = codeLines(attributes.literal)
-        let language = attributes.language ?? ""
-        guard options.color else {
-            return [StyledText.encode("```" + language, style: .plain, options: options)]
-                + lines.map { StyledText.encode($0, style: .plain, options: options) }
-                + ["```"]
+    /// Appends `text` to `expanded` with tabs expanded to the next multiple
+    /// of 4 columns, `column` being the display column reached so far.
+    static func appendExpandingTabs(_ text: some StringProtocol, to expanded: inout String, column: inout Int) {
+        for character in text {
+            if character == "\t" {
+                let spaces = 4 - column % 4
+                expanded += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                expanded.append(character)
+                column += DisplayWidth.of(character)
+            }
         }
-        var frame = TerminalStyle()
-        frame.foreground = 240
-        var label = TerminalStyle()
-        label.foreground = 180
-        label.italic = true
-        var code = TerminalStyle()
-        code.foreground = 223
-        var top = StyledText()
-        top.append("╭─", style: frame)
-        if !language.isEmpty { top.append(" " + language, style: label) }
-        var out = [StyledText.encode(StyledText.Line(runs: top.runs), options: options)]
-        let bar = StyledText.encode("│ ", style: frame, options: options)
-        for line in lines { out.append(bar + StyledText.encode(line, style: code, options: options)) }
-        out.append(StyledText.encode("╰─", style: frame, options: options))
-        return out
     }
 
     private func list(
@@ -190,7 +172,7 @@ public struct TerminalRenderer: Sendable {
     ) -> [String] {
         let bullets = ["•", "◦", "▪"]
         var markerStyle = TerminalStyle()
-        markerStyle.foreground = 75
+        markerStyle.foreground = palette.marker
         var lines: [String] = []
         for index in block.children.indices {
             var marker: String
@@ -204,7 +186,7 @@ public struct TerminalRenderer: Sendable {
             if case .item(let task?) = block.children[index].kind {
                 if attributes.kind == .bullet { markerText = "" } else { markerText += " " }
                 markerText += task == .checked ? "[x]" : "[ ]"
-                if task == .checked { taskStyle.foreground = 114 }
+                if task == .checked { taskStyle.foreground = palette.checked }
             }
             let markerWidth = DisplayWidth.of(markerText) + 1
             let inner = TerminalContext(
@@ -278,7 +260,7 @@ public struct TerminalRenderer: Sendable {
         }
         let layout = TableLayout(columnWidths: widths, alignments: attributes.alignments)
         var border = TerminalStyle()
-        border.foreground = 240
+        border.foreground = palette.frame
         func rule(_ left: String, _ middle: String, _ right: String) -> String {
             let text = left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right
             return StyledText.encode(text, style: border, options: options)
@@ -296,7 +278,7 @@ public struct TerminalRenderer: Sendable {
 
     private func tableRow(_ cells: [TableCell], layout: TableLayout, header: Bool) -> [String] {
         var border = TerminalStyle()
-        border.foreground = 240
+        border.foreground = palette.frame
         var base = TerminalStyle()
         base.bold = header
         let columns = layout.columnWidths.count
@@ -392,7 +374,7 @@ public struct TerminalRenderer: Sendable {
             let url = Self.sanitizedURL(destination)
             var inner = style
             inner.underline = true
-            inner.foreground = 75
+            inner.foreground = palette.link
             if options.hyperlinks { inner.link = url }
             append(children, to: &text, style: inner)
             let label = children.plainText
@@ -404,7 +386,7 @@ public struct TerminalRenderer: Sendable {
         case .image(let source, _, let children):
             let url = Self.sanitizedURL(source)
             var inner = style
-            inner.foreground = 180
+            inner.foreground = palette.image
             if options.hyperlinks { inner.link = url }
             text.append("[image: ", style: inner)
             append(children, to: &text, style: inner)

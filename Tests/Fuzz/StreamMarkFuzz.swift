@@ -10,9 +10,16 @@
 //   byte 0        options: bit 0 set = CommonMark only (no GFM extensions),
 //                 bit 1 set = smart punctuation, bits 2–7 = w: terminal
 //                 width 80 when w is 0, else 8 + 2w (10…134)
-//   byte 1        k = byte & 7: the number of chunk-size bytes that follow
-//   k bytes       chunk sizes (each byte + 1, so 1…256), used cyclically;
+//   byte 1        k = byte & 7: how many chunk-size bytes follow;
+//                 m = (byte >> 3) & 3: how they give the chunk sizes
+//   m = 0         k bytes, sizes byte + 1 (1…256), used cyclically;
 //                 k == 0 appends the whole text as one chunk
+//   m = 1         k pairs of bytes, sizes (low | high << 8) % 512 + 1
+//                 (1…512), used cyclically; k == 0: one chunk
+//   m = 2         k bytes, a little-endian seed: each chunk's size is drawn
+//                 from 1…512 as `PrefixHarness.Chunking.mixed` draws it
+//                 (mostly 1–16, often 17–128, sometimes 129–512)
+//   m = 3         k bytes, a seed: each size drawn uniformly from 1…512
 //   the rest      the Markdown text (any bytes)
 //
 // Checks: after every chunk the patches apply to a mirror tree; at up to
@@ -35,12 +42,22 @@ import StreamMarkTerminal
 
 /// The decoded fuzzer input.
 struct FuzzInput {
+    /// Where the chunk sizes come from.
+    enum Sizes {
+        /// These sizes, used cyclically; empty means one chunk.
+        case cyclic([Int])
+        /// Drawn per chunk as `PrefixHarness.Chunking.mixed(seed:)` draws them.
+        case mixed(seed: UInt64)
+        /// Drawn per chunk uniformly from 1…512.
+        case uniform(seed: UInt64)
+    }
+
     /// How the text is parsed.
     var options: ParseOptions
     /// How the terminal renders (colour, hyperlinks and HTML on).
     var terminal: TerminalOptions
-    /// Chunk sizes, used cyclically; empty means one chunk.
-    var chunkSizes: [Int]
+    /// The chunk sizes.
+    var sizes: Sizes
     /// The Markdown text.
     var text: ArraySlice<UInt8>
 
@@ -54,22 +71,45 @@ struct FuzzInput {
         let width = flags >> 2 == 0 ? 80 : 8 + 2 * Int(flags >> 2)
         terminal = TerminalOptions(width: width, color: true, hyperlinks: true, showsHTML: true)
         let count = Int(bytes[1] & 7)
-        guard bytes.count >= 2 + count else { return nil }
-        chunkSizes = (0..<count).map { Int(bytes[2 + $0]) + 1 }
-        text = ArraySlice(bytes[(2 + count)...])
+        let mode = (bytes[1] >> 3) & 3
+        let headerBytes = mode == 1 ? 2 * count : count
+        guard bytes.count >= 2 + headerBytes else { return nil }
+        let header = Array(bytes[2..<(2 + headerBytes)])
+        let seed = header.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        switch mode {
+        case 0: sizes = .cyclic(header.map { Int($0) + 1 })
+        case 1: sizes = .cyclic((0..<count).map { (Int(header[2 * $0]) | Int(header[2 * $0 + 1]) << 8) % 512 + 1 })
+        case 2: sizes = .mixed(seed: seed)
+        default: sizes = .uniform(seed: seed)
+        }
+        text = ArraySlice(bytes[(2 + headerBytes)...])
     }
 
     /// The chunk boundaries covering `text`, in order.
     var chunks: [Range<Int>] {
-        guard !chunkSizes.isEmpty else { return [text.startIndex..<text.endIndex] }
+        var generator = SplitMix64(seed: 0)
+        var index = 0
+        let next: () -> Int
+        switch sizes {
+        case .cyclic(let list):
+            guard !list.isEmpty else { return [text.startIndex..<text.endIndex] }
+            next = {
+                index += 1
+                return list[(index - 1) % list.count]
+            }
+        case .mixed(let seed):
+            generator = SplitMix64(seed: seed)
+            next = { PrefixHarness.Chunking.mixedSize(&generator) }
+        case .uniform(let seed):
+            generator = SplitMix64(seed: seed)
+            next = { Int(generator.next() % 512) + 1 }
+        }
         var result: [Range<Int>] = []
         var start = text.startIndex
-        var index = 0
         while start < text.endIndex {
-            let end = min(start + chunkSizes[index % chunkSizes.count], text.endIndex)
+            let end = min(start + next(), text.endIndex)
             result.append(start..<end)
             start = end
-            index += 1
         }
         return result
     }

@@ -109,7 +109,10 @@ struct ApplyTests {
         }
         guard let usage = CLI.run(["apply", "--format", "terminal"]) else { return }
         #expect(usage.status == 64)
-        #expect(usage.error.hasPrefix("streammark apply: bad or missing --format value"))
+        #expect(
+            usage.error.hasPrefix(
+                "streammark: bad --format value 'terminal' (expected html, tree or patches) — usage: streammark apply ")
+        )
         guard let missing = CLI.run(["apply", "/nonexistent/x.ndjson"]) else { return }
         #expect(missing.status == 1)
         #expect(missing.error == "streammark: apply: cannot read /nonexistent/x.ndjson: No such file or directory\n")

@@ -24,7 +24,13 @@ enum CLI {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `streammark` executable in the build products directory.
-    static let binary: URL? = {
+    static let binary: URL? = product("streammark")
+
+    /// The `streammark-bench` executable in the build products directory.
+    static let benchBinary: URL? = product("streammark-bench")
+
+    /// An executable of the package, next to the test bundle.
+    static func product(_ name: String) -> URL? {
         var candidates: [URL] = []
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
@@ -33,11 +39,11 @@ enum CLI {
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
         for directory in candidates {
-            let url = directory.appendingPathComponent("streammark")
+            let url = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
         return nil
-    }()
+    }
 
     /// The path of the binary, or a recorded failure.
     static func path() -> String? {
@@ -46,6 +52,15 @@ enum CLI {
             return nil
         }
         return binary.path
+    }
+
+    /// Runs `streammark-bench` with `arguments` (as ``run(_:input:environment:)``).
+    static func runBench(_ arguments: [String], input: [UInt8]? = nil) -> Result? {
+        guard let benchBinary else {
+            Issue.record("streammark-bench not found next to the test bundle; build it with `swift build`")
+            return nil
+        }
+        return execute(benchBinary.path, arguments, input: input)
     }
 
     /// A fresh temporary file path.

@@ -10,9 +10,12 @@ struct LiveModeTests {
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Runs `streammark arguments` in tmux and returns the captured lines
-    /// (trailing spaces and the end marker removed).
+    /// (trailing spaces and the end marker removed). `escapes`: the capture
+    /// keeps the cells' attributes as SGR sequences (`capture-pane -e`);
+    /// `environment` is set for the command.
     static func capture(
-        _ arguments: [String], columns: Int, rows: Int, resizeTo newColumns: Int? = nil
+        _ arguments: [String], columns: Int, rows: Int, resizeTo newColumns: Int? = nil, escapes: Bool = false,
+        environment: [String: String] = [:]
     ) -> [String]? {
         guard let tmux else {
             Issue.record("tmux is not installed: the live-mode test needs it (the CI script installs it)")
@@ -21,8 +24,9 @@ struct LiveModeTests {
         guard let binary = CLI.path() else { return nil }
         let socket = "streammark-test-\(UUID().uuidString.prefix(8))"
         let marker = "__STREAMMARK_DONE__"
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(CLI.quoted($0.value)) " }.joined()
         let command =
-            "\(CLI.quoted(binary)) \(arguments.map(CLI.quoted).joined(separator: " ")); echo \(marker); sleep 120"
+            "\(variables)\(CLI.quoted(binary)) \(arguments.map(CLI.quoted).joined(separator: " ")); echo \(marker); sleep 120"
         defer { _ = CLI.execute(tmux, ["-L", socket, "kill-server"]) }
         guard
             let started = CLI.execute(
@@ -46,21 +50,38 @@ struct LiveModeTests {
         var lines: [String] = []
         while Date() < deadline {
             Thread.sleep(forTimeInterval: 0.5)
-            guard let captured = CLI.execute(tmux, ["-L", socket, "capture-pane", "-p", "-J", "-S", "-"]) else {
-                return nil
-            }
+            let options = ["capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []) + ["-S", "-"]
+            guard let captured = CLI.execute(tmux, ["-L", socket] + options) else { return nil }
             lines = captured.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 var line = String(line)
                 while line.last == " " { line.removeLast() }
                 return line
             }
-            if let end = lines.firstIndex(of: marker) {
+            if let end = lines.firstIndex(where: { Self.strippingEscapes($0) == marker }) {
                 lines = Array(lines[..<end])
                 return lines
             }
         }
         Issue.record("streammark did not finish under tmux within 120 s")
         return nil
+    }
+
+    /// `line` without CSI and OSC sequences.
+    static func strippingEscapes(_ line: String) -> String {
+        StyledCapture.lines(line).first.map { line in
+            var out = ""
+            var inEscape = false
+            for character in line {
+                if character == "\u{1B}" {
+                    inEscape = true
+                } else if inEscape {
+                    if character == "m" { inEscape = false }
+                } else {
+                    out.append(character)
+                }
+            }
+            return out
+        } ?? ""
     }
 
     /// The expected lines: the same binary's plain output (the terminal
@@ -142,5 +163,48 @@ struct LiveModeTests {
         ] {
             #expect(lines.filter { $0 == heading }.count == 1, "\(heading)")
         }
+    }
+
+    /// Default styles on a terminal: code is highlighted, and the whole
+    /// scrollback plus screen has the cells — characters, colors, bold,
+    /// italic — of the one-shot `--color always` rendering: the live tail's
+    /// colors (a docstring's lines on screen while it opened above) left
+    /// nothing behind, every closed line was written once, as it ends.
+    @Test(arguments: ["003-uniform-sampling-right-triangle.md", "023-terraform-playwright-multi-ip.md"])
+    func highlightedCodeIsTheOneShotRendering(name: String) {
+        let path = CLI.corpusPath(name)
+        guard
+            let lines = Self.capture(
+                ["--replay", "16:1", "--no-hyperlinks", path], columns: 80, rows: 16, escapes: true)
+        else { return }
+        guard let oneShot = CLI.run(["--color", "always", "--no-hyperlinks", "--width", "80", path]) else { return }
+        let expected = StyledCapture.lines(oneShot.text)
+        let captured = StyledCapture.lines(lines.joined(separator: "\n"))
+        // Highlighted: keyword, string and comment colors are there.
+        for color in ["38;5;170", "38;5;114", "38;5;245"] {
+            #expect(captured.contains { $0.contains(color) }, "\(color)")
+        }
+        #expect(captured == expected)
+        if captured != expected {
+            let first = zip(captured, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+            let (got, want) = (captured[first].debugDescription, expected[first].debugDescription)
+            Issue.record("line \(first + 1): \(got) vs \(want)")
+        }
+    }
+
+    /// `NO_COLOR` (and `--color never`, with either theme) on a terminal:
+    /// not one SGR sequence, the plain rendering.
+    @Test(arguments: [
+        (["--no-hyperlinks"], ["NO_COLOR": "1"]), (["--color", "never", "--theme", "light", "--no-hyperlinks"], [:]),
+    ])
+    func noColorOnATerminal(arguments: [String], environment: [String: String]) {
+        let path = CLI.corpusPath("003-uniform-sampling-right-triangle.md")
+        guard
+            let lines = Self.capture(
+                ["--replay", "16:1"] + arguments + [path], columns: 80, rows: 16, escapes: true,
+                environment: environment)
+        else { return }
+        #expect(!lines.contains { $0.contains("\u{1B}") })
+        #expect(lines == Self.plain(path, width: 80))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import StreamMarkWire
 import Testing
 
@@ -152,7 +153,10 @@ struct WireInputTests {
     @Test func unknownInputFormatIsAUsageError() {
         guard let result = CLI.run(["--input", "grpc"]) else { return }
         #expect(result.status == 64)
-        #expect(result.error.hasPrefix("streammark: unknown input format 'grpc' — usage: streammark"))
+        #expect(
+            result.error.hasPrefix(
+                "streammark: bad --input value 'grpc' (expected text, openai, anthropic or ollama) — usage: streammark")
+        )
     }
 
     /// `--input text` is the default: the same bytes, the same output.

@@ -1,5 +1,6 @@
 import StreamMark
 import StreamMarkHTML
+import StreamMarkTestSupport
 import Testing
 
 /// Every example of the CommonMark spec files: our tree + renderer equals

@@ -57,6 +57,32 @@ import Testing
             markdown: "```sh\u{1B}[2J\nrm \u{1B}]52;c;eA==\u{07}\n```\n",
             expected: "```sh\u{FFFD}[2J\nrm \u{FFFD}]52;c;eA==\u{FFFD}\n```\n"),
         Case(
+            name: "highlighted code: OSC 52 inside a Python string",
+            markdown: "```python\nx = '\u{1B}]52;c;eA==\u{07}'\n```\n",
+            options: color,
+            expected: "\u{1B}[38;5;240m╭─\u{1B}[0m\u{1B}[3;38;5;180m python\u{1B}[0m\n"
+                + "\u{1B}[38;5;240m│ \u{1B}[0m\u{1B}[38;5;223mx = \u{1B}[0m"
+                + "\u{1B}[38;5;114m'\u{FFFD}]52;c;eA==\u{FFFD}'\u{1B}[0m\n"
+                + "\u{1B}[38;5;240m╰─\u{1B}[0m\n"),
+        Case(
+            name: "highlighted code: 8-bit CSI in a comment, CSI in a template literal",
+            markdown: "```js\n// \u{9B}2J\nlet a = `\u{1B}[2J${b}`\n```\n",
+            options: color,
+            expected: "\u{1B}[38;5;240m╭─\u{1B}[0m\u{1B}[3;38;5;180m js\u{1B}[0m\n"
+                + "\u{1B}[38;5;240m│ \u{1B}[0m\u{1B}[3;38;5;245m// \u{FFFD}2J\u{1B}[0m\n"
+                + "\u{1B}[38;5;240m│ \u{1B}[0m\u{1B}[1;38;5;170mlet\u{1B}[0m\u{1B}[38;5;223m a = \u{1B}[0m"
+                + "\u{1B}[38;5;114m`\u{FFFD}[2J\u{1B}[0m\u{1B}[38;5;170m${\u{1B}[0m\u{1B}[38;5;223mb\u{1B}[0m"
+                + "\u{1B}[38;5;170m}\u{1B}[0m\u{1B}[38;5;114m`\u{1B}[0m\n"
+                + "\u{1B}[38;5;240m╰─\u{1B}[0m\n"),
+        Case(
+            name: "highlighted code: backspace, DEL and NUL in a shell string, light theme",
+            markdown: "```sh\necho \"a\u{08}\u{7F}b\u{0}\"\n```\n",
+            options: TerminalOptions(width: 80, color: true, theme: .light),
+            expected: "\u{1B}[38;5;246m╭─\u{1B}[0m\u{1B}[3;38;5;130m sh\u{1B}[0m\n"
+                + "\u{1B}[38;5;246m│ \u{1B}[0m\u{1B}[38;5;23mecho\u{1B}[0m\u{1B}[38;5;236m \u{1B}[0m"
+                + "\u{1B}[38;5;28m\"a\u{FFFD}\u{FFFD}b\u{FFFD}\"\u{1B}[0m\n"
+                + "\u{1B}[38;5;246m╰─\u{1B}[0m\n"),
+        Case(
             name: "code span",
             markdown: "`\u{1B}[31m`",
             expected: "`\u{FFFD}[31m`\n"),
@@ -149,6 +175,24 @@ import Testing
             let output = TerminalRenderer(options: options).render(document: MarkdownParser().parse(testCase.markdown))
             let text = Self.removingOwnSequences(output)
             #expect(Self.controls(in: text).isEmpty, "\(testCase.name): \(Self.controls(in: text))")
+        }
+    }
+
+    /// Every hostile text as the content of a code block in languages with
+    /// strings, comments, markup and whole-line tokens, highlighted in both
+    /// themes: no control of the text survives in any token.
+    @Test(arguments: TerminalTheme.allCases)
+    func noControlFromHighlightedCode(_ theme: TerminalTheme) {
+        let options = TerminalOptions(width: 30, color: true, hyperlinks: true, theme: theme)
+        for language in ["python", "js", "sh", "html", "c", "json", "diff", "ruby", "php"] {
+            for testCase in Self.cases {
+                for body in [testCase.markdown, "\"" + testCase.markdown + "\"", "/* # " + testCase.markdown] {
+                    let markdown = "```" + language + "\n" + body + "\n```\n"
+                    let output = TerminalRenderer(options: options).render(document: MarkdownParser().parse(markdown))
+                    let text = Self.removingOwnSequences(output)
+                    #expect(Self.controls(in: text).isEmpty, "\(language) \(testCase.name): \(Self.controls(in: text))")
+                }
+            }
         }
     }
 

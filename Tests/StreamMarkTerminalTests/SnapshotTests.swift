@@ -26,10 +26,13 @@ struct SnapshotTests {
         var document: String
         var width: Int
         var styled: Bool
-        var description: String { "\(document) @\(width)\(styled ? " styled" : "")" }
+        var theme = TerminalTheme.dark
+        var highlightsCode = true
+        var description: String { snapshotName }
         var snapshotName: String {
             let base = (document as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
-            return "\(base).w\(width)\(styled ? ".styled" : "").txt"
+            let style = styled ? ".styled" + (theme == .dark ? "" : ".\(theme)") : ""
+            return "\(base).w\(width)\(style)\(highlightsCode ? "" : ".one-color-code").txt"
         }
     }
 
@@ -39,6 +42,11 @@ struct SnapshotTests {
         }
         + [
             Case(document: "022-keras-csv-classifier.md", width: 80, styled: true),
+            Case(document: "022-keras-csv-classifier.md", width: 80, styled: true, theme: .light),
+            Case(document: "023-terraform-playwright-multi-ip.md", width: 80, styled: true),
+            // Recorded before highlighting existed: code in one color is
+            // drawn exactly as it was.
+            Case(document: "022-keras-csv-classifier.md", width: 80, styled: true, highlightsCode: false),
             Case(document: "fixtures/emoji-cjk-wrapping.md", width: 40, styled: true),
         ]
 
@@ -53,7 +61,9 @@ struct SnapshotTests {
     func matchesSnapshot(_ testCase: Case) throws {
         let bytes = Self.input(testCase.document)
         #expect(!bytes.isEmpty, "missing input \(testCase.document)")
-        let options = TerminalOptions(width: testCase.width, color: testCase.styled, hyperlinks: testCase.styled)
+        let options = TerminalOptions(
+            width: testCase.width, color: testCase.styled, hyperlinks: testCase.styled, theme: testCase.theme,
+            highlightsCode: testCase.highlightsCode)
         let output = TerminalRenderer(options: options).render(document: MarkdownParser().parse(bytes: bytes))
         let url = Self.directory.appendingPathComponent(testCase.snapshotName)
         if ProcessInfo.processInfo.environment["STREAMMARK_RECORD_SNAPSHOTS"] == "1" {

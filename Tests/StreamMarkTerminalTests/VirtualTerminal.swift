@@ -3,13 +3,47 @@
 /// A minimal terminal emulator for the sequences the live writer emits:
 /// printable text with auto-wrap (pending-wrap at the last column), `\r`,
 /// `\n` (as CR LF, like a tty with ONLCR), CSI `A` `B` `K` `J` and SGR
-/// (ignored), DEC private modes (ignored) and OSC (ignored). Lines scrolled
-/// off the top go to the scrollback. Wide characters take two cells.
+/// (kept per cell: bold, dim, italic, underline, strikethrough, 256-color
+/// foreground and background), DEC private modes (ignored) and OSC
+/// (ignored). Lines scrolled off the top go to the scrollback. Wide
+/// characters take two cells.
 struct VirtualTerminal {
+    /// The SGR attributes of a cell.
+    struct CellStyle: Hashable, CustomStringConvertible {
+        var bold = false
+        var dim = false
+        var italic = false
+        var underline = false
+        var strikethrough = false
+        var foreground: Int?
+        var background: Int?
+
+        /// The canonical SGR sequence of the style (empty when plain).
+        var description: String {
+            var codes: [String] = []
+            if bold { codes.append("1") }
+            if dim { codes.append("2") }
+            if italic { codes.append("3") }
+            if underline { codes.append("4") }
+            if strikethrough { codes.append("9") }
+            if let foreground { codes.append("38;5;\(foreground)") }
+            if let background { codes.append("48;5;\(background)") }
+            return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+        }
+    }
+
     let columns: Int
     let rows: Int
     private(set) var scrollback: [[Character]] = []
     private(set) var screen: [[Character]]
+    /// The style of every cell of ``scrollback`` and ``screen``.
+    private var scrollbackStyles: [[CellStyle]] = []
+    private var screenStyles: [[CellStyle]]
+    /// The SGR attributes text is written with now.
+    private var style = CellStyle()
+    /// Control characters that reached the terminal outside the sequences
+    /// it interprets (anything but CR and LF), in hex.
+    private(set) var strayControls: [String] = []
     /// Whether each screen row continues the row above (auto-wrapped).
     private var continued: [Bool]
     private var scrollbackContinued: [Bool] = []
@@ -26,6 +60,7 @@ struct VirtualTerminal {
         self.columns = columns
         self.rows = rows
         screen = Array(repeating: [], count: rows)
+        screenStyles = Array(repeating: [], count: rows)
         continued = Array(repeating: false, count: rows)
     }
 
@@ -53,6 +88,8 @@ struct VirtualTerminal {
                             break
                         }
                     }
+                } else {
+                    strayControls.append("1b")
                 }
             case "\r":
                 column = 0
@@ -62,6 +99,9 @@ struct VirtualTerminal {
                 pendingWrap = false
                 lineFeed()
             default:
+                if character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+                    strayControls.append(contentsOf: character.unicodeScalars.map { String($0.value, radix: 16) })
+                }
                 put(character)
             }
         }
@@ -70,8 +110,10 @@ struct VirtualTerminal {
     private mutating func lineFeed(wrapping: Bool = false) {
         if row == rows - 1 {
             scrollback.append(screen.removeFirst())
+            scrollbackStyles.append(screenStyles.removeFirst())
             scrollbackContinued.append(continued.removeFirst())
             screen.append([])
+            screenStyles.append([])
             continued.append(false)
         } else {
             row += 1
@@ -87,9 +129,16 @@ struct VirtualTerminal {
             pendingWrap = false
             lineFeed(wrapping: true)
         }
-        while screen[row].count < column + width { screen[row].append(" ") }
+        while screen[row].count < column + width {
+            screen[row].append(" ")
+            screenStyles[row].append(CellStyle())
+        }
         screen[row][column] = character
-        if width == 2 { screen[row][column + 1] = "\u{0}" }
+        screenStyles[row][column] = style
+        if width == 2 {
+            screen[row][column + 1] = "\u{0}"
+            screenStyles[row][column + 1] = style
+        }
         column += width
         if column >= columns {
             column = columns - 1
@@ -101,6 +150,8 @@ struct VirtualTerminal {
         if parameters.hasPrefix("?") { return }
         let count = Int(parameters) ?? 1
         switch final {
+        case "m":
+            selectGraphicRendition(parameters)
         case "A":
             if row - count < 0 { cursorClamps += 1 }
             row = max(0, row - count)
@@ -111,20 +162,119 @@ struct VirtualTerminal {
         case "K":
             if parameters == "2" {
                 screen[row] = []
+                screenStyles[row] = []
                 continued[row] = false
             } else if column < screen[row].count {
                 screen[row].removeSubrange(column...)
+                screenStyles[row].removeSubrange(column...)
             }
         case "J":
             if row == 0 && column == 0 { fullClears += 1 }
-            if column < screen[row].count { screen[row].removeSubrange(column...) }
+            if column < screen[row].count {
+                screen[row].removeSubrange(column...)
+                screenStyles[row].removeSubrange(column...)
+            }
             for r in (row + 1)..<rows {
                 screen[r] = []
+                screenStyles[r] = []
                 continued[r] = false
             }
         default:
             break
         }
+    }
+
+    /// Applies an SGR sequence's parameters (`0`, `1`, `2`, `3`, `4`, `9`,
+    /// their resets, `38;5;N`, `48;5;N`, `39`, `49`).
+    private mutating func selectGraphicRendition(_ parameters: String) {
+        let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        var index = 0
+        while index < codes.count {
+            switch codes[index] {
+            case 0: style = CellStyle()
+            case 1: style.bold = true
+            case 2: style.dim = true
+            case 3: style.italic = true
+            case 4: style.underline = true
+            case 9: style.strikethrough = true
+            case 22: (style.bold, style.dim) = (false, false)
+            case 23: style.italic = false
+            case 24: style.underline = false
+            case 29: style.strikethrough = false
+            case 39: style.foreground = nil
+            case 49: style.background = nil
+            case 38, 48:
+                if index + 2 < codes.count, codes[index + 1] == 5 {
+                    if codes[index] == 38 {
+                        style.foreground = codes[index + 2]
+                    } else {
+                        style.background = codes[index + 2]
+                    }
+                    index += 2
+                }
+            default: break
+            }
+            index += 1
+        }
+    }
+
+    /// Scrollback and screen as lines of styled cells (auto-wrapped rows
+    /// joined), trailing plain spaces and trailing empty lines removed.
+    var cellLines: [[(character: Character, style: CellStyle)]] {
+        var result: [[(character: Character, style: CellStyle)]] = []
+        let all = zip(zip(scrollback + screen, scrollbackStyles + screenStyles), scrollbackContinued + continued)
+        for ((line, styles), isContinued) in all {
+            let cells = zip(line, styles).filter { $0.0 != "\u{0}" }.map { (character: $0.0, style: $0.1) }
+            if isContinued, !result.isEmpty {
+                result[result.count - 1] += cells
+            } else {
+                result.append(cells)
+            }
+        }
+        for index in result.indices {
+            while let last = result[index].last, last.character == " ", last.style == CellStyle() {
+                result[index].removeLast()
+            }
+        }
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result
+    }
+
+    /// ``cellLines`` as text with one canonical SGR sequence before each run
+    /// of a style and a reset after it: two terminals whose cells look the
+    /// same have equal styled lines, whatever sequences drew them.
+    var styledLines: [String] { cellLines.map(Self.styled) }
+
+    /// The cursor's row, counted from the first row of the scrollback.
+    var absoluteCursorRow: Int { scrollback.count + row }
+
+    /// The row `index` (counted from the first row of the scrollback) as
+    /// styled text (as ``styledLines``, trailing plain spaces removed), and
+    /// whether it continues the row above.
+    func styledRow(_ index: Int) -> (text: String, continued: Bool) {
+        let inScrollback = index < scrollback.count
+        let line = inScrollback ? scrollback[index] : screen[index - scrollback.count]
+        let styles = inScrollback ? scrollbackStyles[index] : screenStyles[index - scrollback.count]
+        var cells = zip(line, styles).filter { $0.0 != "\u{0}" }.map { (character: $0.0, style: $0.1) }
+        while let last = cells.last, last.character == " ", last.style == CellStyle() { cells.removeLast() }
+        let continued = inScrollback ? scrollbackContinued[index] : self.continued[index - scrollback.count]
+        return (Self.styled(cells), continued)
+    }
+
+    /// Cells as text with a canonical SGR sequence before each styled run.
+    static func styled(_ cells: [(character: Character, style: CellStyle)]) -> String {
+        var out = ""
+        var current = CellStyle()
+        for cell in cells {
+            if cell.style != current {
+                if current != CellStyle() { out += "\u{1B}[0m" }
+                out += cell.style.description
+                current = cell.style
+            }
+            out.append(cell.character)
+        }
+        if current != CellStyle() { out += "\u{1B}[0m" }
+        return out
     }
 
     /// Scrollback and screen as text lines (auto-wrapped rows joined),

@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkTestSupport
 
 /// Paths of the repository's test data, found from this file's location.
 enum CorpusFiles {

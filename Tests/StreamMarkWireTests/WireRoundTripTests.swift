@@ -1,5 +1,6 @@
 import Foundation
 import StreamMark
+import StreamMarkTestSupport
 import StreamMarkWire
 import Testing
 

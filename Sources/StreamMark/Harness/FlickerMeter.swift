@@ -17,38 +17,40 @@
 /// first one that was open are measured at each step, and visible text is
 /// cached per block value.
 ///
+/// `package`, not public API: `streammark-bench flicker` and the tests use it.
+///
 /// - Complexity: O(n × open top-level block) for a document of n bytes.
-public struct FlickerMeter: Sendable {
+package struct FlickerMeter: Sendable {
     /// The totals of one run.
-    public struct Result: Hashable, Sendable, Codable {
+    package struct Result: Hashable, Sendable, Codable {
         /// Bytes streamed.
-        public var bytes = 0
+        package var bytes = 0
         /// Scalars withdrawn with the truth shown.
-        public var truthWithdrawn = 0
+        package var truthWithdrawn = 0
         /// Scalars withdrawn with the provisional display shown.
-        public var displayWithdrawn = 0
+        package var displayWithdrawn = 0
 
         /// Creates totals.
-        public init(bytes: Int = 0, truthWithdrawn: Int = 0, displayWithdrawn: Int = 0) {
+        package init(bytes: Int = 0, truthWithdrawn: Int = 0, displayWithdrawn: Int = 0) {
             self.bytes = bytes
             self.truthWithdrawn = truthWithdrawn
             self.displayWithdrawn = displayWithdrawn
         }
 
         /// Withdrawn scalars per 1,024 bytes of input.
-        public func perKilobyte(_ withdrawn: Int) -> Double {
+        package func perKilobyte(_ withdrawn: Int) -> Double {
             bytes == 0 ? 0 : Double(withdrawn) * 1024 / Double(bytes)
         }
     }
 
     /// How text is parsed.
-    public var options: ParseOptions
+    package var options: ParseOptions
 
     /// Creates a meter.
-    public init(options: ParseOptions = ParseOptions()) { self.options = options }
+    package init(options: ParseOptions = ParseOptions()) { self.options = options }
 
     /// Streams `bytes` one byte at a time and counts withdrawn characters.
-    public func measure(_ bytes: [UInt8]) -> Result {
+    package func measure(_ bytes: [UInt8]) -> Result {
         var document = StreamingDocument(options: options)
         var result = Result(bytes: bytes.count)
         var cache = VisibleText.Cache()
@@ -80,7 +82,7 @@ public struct FlickerMeter: Sendable {
     /// Scalars of `old` after its longest common prefix with `new`. The
     /// `\n` that ends the last leaf is not counted: it is the end of the
     /// text, not a character on screen.
-    public static func withdrawn(from old: [UInt8], to new: [UInt8]) -> Int {
+    package static func withdrawn(from old: [UInt8], to new: [UInt8]) -> Int {
         let old = old.last == 0x0A ? old.dropLast() : old[...]
         var common = 0
         let limit = min(old.count, new.count)

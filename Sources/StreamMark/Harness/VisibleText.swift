@@ -1,5 +1,5 @@
 /// The text a reader sees of a tree: what the safe HTML rendering shows,
-/// as UTF-8. Used by ``FlickerMeter``.
+/// as UTF-8. Used by ``FlickerMeter`` (so `package`, like it).
 ///
 /// Inline text, code spans and link text are visible; a soft or hard break
 /// counts as one `\n`; images (whose alt text is an attribute), raw HTML
@@ -7,11 +7,11 @@
 /// block shows its literal, a table its header and body cells. Every leaf
 /// ends with `\n`, so the text of a block list is the concatenation of its
 /// blocks' texts.
-public enum VisibleText {
+package enum VisibleText {
     /// The visible text of `block`.
     ///
     /// - Complexity: O(size of the block).
-    public static func of(_ block: Block) -> [UInt8] {
+    package static func of(_ block: Block) -> [UInt8] {
         var out: [UInt8] = []
         append(block, to: &out)
         return out
@@ -58,17 +58,17 @@ public enum VisibleText {
     /// Visible texts of blocks by id, reused while a block's value is
     /// unchanged (equal values of unchanged blocks share storage, so the
     /// comparison is cheap).
-    public struct Cache: Sendable {
+    package struct Cache: Sendable {
         private var entries: [BlockID: (block: Block, text: [UInt8])] = [:]
 
         /// Creates an empty cache.
-        public init() {}
+        package init() {}
 
         /// The concatenated visible text of `blocks`.
         ///
         /// - Complexity: O(changed blocks) plus O(1) per unchanged block
         ///   visited; a changed container reuses its unchanged children.
-        public mutating func text(of blocks: [Block]) -> [UInt8] {
+        package mutating func text(of blocks: [Block]) -> [UInt8] {
             var out: [UInt8] = []
             for block in blocks { append(block, to: &out) }
             return out

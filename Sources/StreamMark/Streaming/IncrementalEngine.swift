@@ -60,24 +60,18 @@ struct IncrementalEngine: Sendable {
     var windowBlockCount = 0
     /// Swift-side work of the current update (see ``StreamingDocument/Statistics/Work``).
     var work = StreamingDocument.Statistics.Work()
-    /// Whether the last update extended the open paragraph, table row, code
-    /// block or fence line without parsing (see ``extendLastText(root:text:patches:)`` and
-    /// ``extendOpenCode(root:text:lineStart:patches:)``,
-    /// ``extendFenceLine(root:text:lineStart:patches:)``,
-    /// ``extendCodeLine(root:text:lineStart:patches:)``).
-    var extendedInPlace = false
+    /// The appends answered without the window parse, tried in order
+    /// (``makeShortcuts()``, ``AppendShortcut``).
+    var shortcuts: [any AppendShortcut] = makeShortcuts()
+    /// The shortcut that answered the last update, if one did.
+    var answeredBy: (any AppendShortcut.Type)? = nil
     /// Where the text's last line starts, and how far the text has been
-    /// scanned for it (``trackLastLine(_:)``).
+    /// scanned for it (``trackLastLine(_:)``): the text's length at the
+    /// last update.
     var lastLineStart = 0
     var lastLineScanned = 0
-    /// The settled lines of the open paragraph, if it is the window's only
-    /// block (see ``extendParagraphTail(root:text:parsed:patches:)``).
-    var paragraphTail: ParagraphTail? = nil
-    /// Whether the last update parsed only the open paragraph's unsettled lines.
-    var extendedTail = false
-    /// Whether the last update rebuilt only the open table's last row
-    /// (see ``extendTableRow(root:text:parsed:patches:)``).
-    var extendedRow = false
+    /// The text's length at the last ``ShortcutCheck`` (internal checks only).
+    var lastCheckedCount = 0
 
     typealias Segment = ReferenceTracker.Segment
 
@@ -97,25 +91,41 @@ struct IncrementalEngine: Sendable {
     ) -> Int {
         var parsed = 0
         work = StreamingDocument.Statistics.Work()
-        (extendedRow, extendedTail) = (false, false)
-        let lineStart = lastLineStart
+        answeredBy = nil
+        let (lineStart, countBefore) = (lastLineStart, lastLineScanned)
         trackLastLine(text)
-        extendedInPlace =
-            !final
-            && (extendLastText(root: &root, text: text, patches: &patches)
-                || extendOpenCode(root: &root, text: text, lineStart: lineStart, patches: &patches)
-                || extendFenceLine(root: &root, text: text, lineStart: lineStart, patches: &patches)
-                || extendCodeLine(root: &root, text: text, lineStart: lineStart, patches: &patches))
-        if extendedInPlace { return 0 }
-        extendedRow = !final && extendTableRow(root: &root, text: text, parsed: &parsed, patches: &patches)
-        if extendedRow { return parsed }
-        extendedTail = !final && extendParagraphTail(root: &root, text: text, parsed: &parsed, patches: &patches)
-        if extendedTail { return parsed }
+        if !final,
+            answerByShortcut(
+                root: &root, text: text, countBefore: countBefore, lineStart: lineStart, parsed: &parsed,
+                patches: &patches)
+        {
+            return parsed
+        }
         // A large window waits until it has grown enough (amortized O(n)).
         if !final && !schedule.isDue(text, windowStart: windowStart, blocks: windowBlockCount) { return parsed }
         schedule.didParse(textCount: text.count)
         let visitedBefore = references.visited
         defer { work.segmentsVisited = references.visited - visitedBefore }
+        parseAndDiff(root: &root, text: text, parsed: &parsed, patches: &patches)
+        if final {
+            for block in root.children { close(block, into: &patches) }
+            return parsed
+        }
+        let (start, hadReferences) = (windowStart, references.hasReferences)
+        freeze(root: root, text: text, parsed: &parsed, patches: &patches)
+        if references.hasReferences && (windowStart != start || !hadReferences) {
+            recordWindowDefinitions(root: root, text: text)
+        }
+        shortcutsDidParseWindow(root: root, text: text, parsed: &parsed)
+        return parsed
+    }
+
+    /// Parses the window, grafts it onto the frozen part, appends the
+    /// patches of what changed, and updates the frozen blocks whose links
+    /// the window's definitions changed.
+    mutating func parseAndDiff(
+        root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
+    ) {
         let window = parseWindow(text, parsed: &parsed)
         windowBlockCount = work.blocksConverted
         var blocks = window
@@ -136,16 +146,7 @@ struct IncrementalEngine: Sendable {
             let afterRoot = patches.count > mark && patches[mark] == .update(id: .document, value: root.value)
             patches.insert(codeUpdate, at: afterRoot ? mark + 1 : mark)
         }
-
         updateWindowDefinitions(root: &root, text: text, parsed: &parsed, patches: &patches)
-
-        if final {
-            for block in root.children { close(block, into: &patches) }
-            return parsed
-        }
-        freeze(root: root, text: text, parsed: &parsed, patches: &patches)
-        settleParagraphTail(root: root, text: text, parsed: &parsed)
-        return parsed
     }
 
     // MARK: - Window parsing
@@ -158,7 +159,7 @@ struct IncrementalEngine: Sendable {
         var pieces: [(buffer: Int, document: Int)] = []
         if let stub {
             pieces.append((buffer.count, stub.lowerBound))
-            buffer.append(contentsOf: text[stub])
+            buffer.appendStub(stub, of: text)
         }
         pieces.append((buffer.count, tail.lowerBound))
         buffer.append(contentsOf: text[tail])
@@ -359,21 +360,9 @@ struct IncrementalEngine: Sendable {
         root: Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
         let top = root.children
-        // Top-level blocks followed by a block that starts on a complete line
-        // are closed.
-        var count = 0
-        var i = top.count - 1
-        while i > frozenTop {
-            if rawStarts.contains(top[i].range.lowerBound) && Self.isDetermined(top[i], in: text) {
-                count = i - frozenTop
-                break
-            }
-            i -= 1
-        }
+        let (count, newStart, containerEnd) = closedTopBlocks(top, text: text)
         if count > 0 {
-            let newStart = Self.lineStart(of: top[frozenTop + count].range.lowerBound, in: text)
             var first = frozenTop
-            let containerEnd = Self.lineStart(of: top[frozenTop + 1].range.lowerBound, in: text)
             var gapAfterTable: Range<Int>? = nil
             if let nested {
                 gapAfterTable = recordClosing(nested, top[frozenTop], containerEnd: containerEnd, text: text)
@@ -420,6 +409,72 @@ struct IncrementalEngine: Sendable {
         default:
             break
         }
+    }
+
+    /// How many top-level blocks from `frozenTop` on are closed, where the
+    /// window then starts, and where the first of them ends (the start of
+    /// the line after it). A block is closed when a block after it starts
+    /// on a complete line, or when a complete line after its end starts a
+    /// paragraph of link reference definitions, which leaves no block
+    /// (``closingLine(after:in:)``).
+    private func closedTopBlocks(
+        _ top: [Block], text: UnsafeBufferPointer<UInt8>
+    ) -> (count: Int, newStart: Int, containerEnd: Int) {
+        var i = top.count - 1
+        while i > frozenTop {
+            if rawStarts.contains(top[i].range.lowerBound) && Self.isDetermined(top[i], in: text) {
+                let containerEnd = Self.lineStart(of: top[frozenTop + 1].range.lowerBound, in: text)
+                return (i - frozenTop, Self.lineStart(of: top[i].range.lowerBound, in: text), containerEnd)
+            }
+            i -= 1
+        }
+        if frozenTop == top.count - 1, Self.closesAtUnindentedLine(top[frozenTop]),
+            let line = Self.closingLine(after: top[frozenTop], in: text)
+        {
+            return (1, line, line)
+        }
+        return (0, 0, 0)
+    }
+
+    /// Whether an unindented line after a blank line ends `block` whatever
+    /// the line holds: not for a code or HTML block, whose range may end
+    /// before its trailing blank lines while it is open (a fence or an
+    /// HTML comment goes on across blank lines).
+    static func closesAtUnindentedLine(_ block: Block) -> Bool {
+        switch block.kind {
+        case .paragraph, .heading, .list, .blockQuote, .table, .thematicBreak: true
+        default: false
+        }
+    }
+
+    /// The start of the line that closed `block` without starting a block
+    /// of its own, if there is one: after the block's last line, one or
+    /// more blank lines, then a complete line that starts with a byte
+    /// other than a space or a tab. After a blank line such a line
+    /// continues no paragraph (no lazy continuation) and no list item or
+    /// quote (it is not indented and it is outside the block's range, so
+    /// no list marker or `>` made it part of the block): the block is
+    /// closed, and what the line starts is the window's. It starts no
+    /// block when it is link reference definitions (a changelog's run of
+    /// `[98755]: https://…` lines after its list), which is when the
+    /// engine needs this rule: nothing else would ever close the block,
+    /// and the whole run would be parsed again with it.
+    ///
+    /// - Complexity: O(the blank lines after the block + one line).
+    static func closingLine(after block: Block, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var lineStart = nextLineStart(after: max(block.range.lowerBound, block.range.upperBound - 1), in: text)
+        var sawBlank = false
+        while lineStart < text.count {
+            guard startsOnCompleteLine(lineStart, in: text) else { return nil }
+            let next = nextLineStart(after: lineStart, in: text)
+            var i = lineStart
+            while i < next, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+            let blank = i == next || text[i] == 0x0A || text[i] == 0x0D
+            if !blank { return sawBlank && i == lineStart ? lineStart : nil }
+            sawBlank = true
+            lineStart = next
+        }
+        return nil
     }
 
     /// Records, when the open block closes, the frozen segments of its
@@ -641,27 +696,60 @@ struct IncrementalEngine: Sendable {
     private mutating func updateWindowDefinitions(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
+        // While no frozen text uses a label, nothing needs the window's
+        // definitions (the window's own blocks see them in its parse); the
+        // update that freezes the first user records them
+        // (``recordWindowDefinitions(root:text:)``).
         guard references.hasReferences else { return }
-        // Code and HTML blocks of the window define nothing.
-        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
-        let mayDefine = ReferenceKeys.mayDefine(text, tail)
-        guard mayDefine || !windowDefinitionKeys.isEmpty else {
+        guard let (definitionText, keys) = windowDefinitions(root: root, text: text) else {
             // Nothing defined before or now; forget the text too, or a
             // definition-like line that defined nothing (`\\[foo]: /url`)
             // would look like a window definition for the rest of the stream.
             windowDefinitionText = []
             return
         }
-        let definitionText = mayDefine ? tail.flatMap { Self.definitionRegions(text, $0) } : []
         guard definitionText != windowDefinitionText else { return }
-        let keys = mayDefine ? ReferenceKeys.definitions(in: text, tail) : []
         // Labels a frozen segment certainly defines keep that definition.
         let affectedKeys = references.undecided(keys.union(windowDefinitionKeys))
         windowDefinitionText = definitionText
         windowDefinitionKeys = keys
-        for index in references.users(of: affectedKeys) {
-            reparse(references.segments[index], root: &root, text: text, parsed: &parsed, patches: &patches)
+        let users = references.users(of: affectedKeys)
+        guard !users.isEmpty else { return }
+        var window: [UInt8] = []
+        if let stub = nested?.stub { window.appendStub(stub, of: text) }
+        window.append(contentsOf: text[windowStart..<text.count])
+        for index in users {
+            reparse(
+                references.segments[index], window: window, root: &root, text: text, parsed: &parsed,
+                patches: &patches)
         }
+    }
+
+    /// The window's definition regions and the labels they may define;
+    /// `nil` when the window may define nothing and held no definition at
+    /// its last parse. Code and HTML blocks of the window define nothing.
+    ///
+    /// - Complexity: O(window).
+    private func windowDefinitions(root: Block, text: UnsafeBufferPointer<UInt8>) -> ([UInt8], Set<String>)? {
+        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
+        let mayDefine = ReferenceKeys.mayDefine(text, tail)
+        guard mayDefine || !windowDefinitionKeys.isEmpty else { return nil }
+        guard mayDefine else { return ([], []) }
+        return (tail.flatMap { Self.definitionRegions(text, $0) }, ReferenceKeys.definitions(in: text, tail))
+    }
+
+    /// Records the window's definitions as they are after ``freeze``, when
+    /// the window moved (the definitions of the text that left it are now
+    /// in scope from its carrier segment, so no use changes) or frozen text
+    /// uses a label for the first time: a block that froze in the same
+    /// update as a definition arrived must be parsed again when that
+    /// definition goes away (`[a]` / `***` / `[a]: b`, then ` c`: found by
+    /// the differential fuzzer).
+    ///
+    /// - Complexity: O(window).
+    private mutating func recordWindowDefinitions(root: Block, text: UnsafeBufferPointer<UInt8>) {
+        let (definitionText, keys) = windowDefinitions(root: root, text: text) ?? ([], [])
+        (windowDefinitionText, windowDefinitionKeys) = (definitionText, keys)
     }
 
     /// The blocks of the window (the open part of the tree), top down.
@@ -676,8 +764,18 @@ struct IncrementalEngine: Sendable {
     /// The lines of `range` from each line containing `]:` to the next blank line.
     static func definitionRegions(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
         var result: [UInt8] = []
-        var lineStart = range.lowerBound
         var inRegion = false
+        appendDefinitionRegions(text, range, inRegion: &inRegion, to: &result)
+        return result
+    }
+
+    /// Appends the definition regions of `range` (see
+    /// ``definitionRegions(_:_:)``) to `result`, starting inside a region
+    /// if `inRegion`, which is left as it is after the range's last line.
+    static func appendDefinitionRegions(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inRegion: inout Bool, to result: inout [UInt8]
+    ) {
+        var lineStart = range.lowerBound
         while lineStart < range.upperBound {
             let next = min(nextLineStart(after: lineStart, in: text), range.upperBound)
             let line = text[lineStart..<next]
@@ -687,7 +785,6 @@ struct IncrementalEngine: Sendable {
             if inRegion { result.append(contentsOf: line) }
             lineStart = next
         }
-        return result
     }
 
     /// Re-parses one frozen segment with every definition in scope and diffs
@@ -695,8 +792,12 @@ struct IncrementalEngine: Sendable {
     /// the re-parse: definitions never change block structure, and cmark's
     /// end positions depend on the line that followed a block, which a
     /// standalone re-parse cannot reproduce.
-    private mutating func reparse(
-        _ segment: Segment, root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int,
+    ///
+    /// - Parameter window: what is parsed after the segment and its
+    ///   carriers: the window's text (after its stub), or as much of it as
+    ///   holds every definition of the segment's labels that it holds.
+    mutating func reparse(
+        _ segment: Segment, window: [UInt8], root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int,
         patches: inout [Patch]
     ) {
         var buffer: [UInt8] = []
@@ -709,7 +810,7 @@ struct IncrementalEngine: Sendable {
         var pieces = [(buffer: contentStart, document: segment.text.lowerBound)]
         if let stub = segment.stub {
             pieces = [(contentStart, stub.lowerBound), (contentStart + stub.count, segment.text.lowerBound)]
-            buffer.append(contentsOf: text[stub])
+            buffer.appendStub(stub, of: text)
         }
         buffer.append(contentsOf: text[segment.text])
         let contentEnd = buffer.count
@@ -718,8 +819,7 @@ struct IncrementalEngine: Sendable {
             buffer.append(contentsOf: text[carrier.text])
         }
         buffer.append(contentsOf: Self.separator)
-        if let stub = nested?.stub { buffer.append(contentsOf: text[stub]) }
-        buffer.append(contentsOf: text[windowStart..<text.count])
+        buffer.append(contentsOf: window)
         parsed += buffer.count
         work.bytesCopied += buffer.count
         let blocks = parse(buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text)
@@ -750,6 +850,15 @@ struct IncrementalEngine: Sendable {
     }
 
     // MARK: - Lines
+
+    /// Moves ``lastLineStart`` past the line endings among the bytes that
+    /// arrived since the last call.
+    ///
+    /// - Complexity: O(new bytes).
+    mutating func trackLastLine(_ text: UnsafeBufferPointer<UInt8>) {
+        for i in lastLineScanned..<text.count where text[i] == 0x0A || text[i] == 0x0D { lastLineStart = i + 1 }
+        lastLineScanned = text.count
+    }
 
     /// The offset of the start of the line containing `offset`.
     static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
@@ -797,6 +906,18 @@ struct IncrementalEngine: Sendable {
             i += 1
         }
         return false
+    }
+}
+
+extension [UInt8] {
+    /// Appends a stub's lines (parsed in front of a window or segment
+    /// that is not the text right after them), ending them with a line
+    /// feed where they end with a lone carriage return: followed by a
+    /// window that starts with a line feed (an empty line), `\r` then `\n`
+    /// would read as one line ending, and the empty line would vanish.
+    mutating func appendStub(_ stub: Range<Int>, of text: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: text[stub])
+        if !stub.isEmpty, let last = self.last, last == 0x0D { self[count - 1] = 0x0A }
     }
 }
 

@@ -157,7 +157,7 @@ enum ReferenceKeys {
     }
 
     /// The label range of a line `   [label]: destination`, if it has that simplest form.
-    private static func simpleDefinitionLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {
+    static func simpleDefinitionLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {
         var i = line.lowerBound
         while i < line.upperBound && bytes[i] == 0x20 && i - line.lowerBound < 3 { i += 1 }
         guard i < line.upperBound, bytes[i] == UInt8(ascii: "[") else { return nil }

@@ -25,27 +25,38 @@ extension StreamingDocument {
         public var staleAppends = 0
         /// The largest lag, in bytes, after any append.
         public var maxStaleBytes = 0
-        /// Appends answered without a parse: they only extended the last
-        /// word of the open paragraph or table row with letters, digits,
-        /// non-ASCII characters, `,;?!%$`, spaces or word punctuation, the
-        /// open fenced code block's lines or fence line, or the current line
-        /// of a code block under list items (`docs/architecture.md`, "Text
-        /// extension", "Code extension", "Code line under list items",
-        /// "Fence line").
-        public var inPlaceAppends = 0
-        /// Appends answered by parsing only the open paragraph's unsettled
-        /// lines: those after the lines whose inlines nothing that follows
-        /// can change (`docs/architecture.md`, "Paragraph tail").
-        public var paragraphTailAppends = 0
-        /// Appends answered by rebuilding only the open table's last row from
-        /// its line, parsing only that row's cells (`docs/architecture.md`,
-        /// "Table row").
-        public var tableRowAppends = 0
+        /// Appends answered by each shortcut instead of the window parse,
+        /// by its name: `last-word`, `open-code`, `fence-line`, `code-line`,
+        /// `table-row`, `paragraph-tail` (`docs/architecture.md`,
+        /// "Shortcuts").
+        public var shortcutAppends: [String: Int] = [:]
         /// Swift-side work of the last append.
         public var lastWork = Work()
         /// Swift-side work since the start.
         public var totalWork = Work()
     }
+}
+
+extension StreamingDocument.Statistics {
+    /// Appends answered without handing any byte to cmark: they only
+    /// extended the last word of the open paragraph, heading or table row,
+    /// the open code block's lines or fence line, or the current line of a
+    /// code block under list items.
+    public var inPlaceAppends: Int {
+        shortcutAppends.reduce(0) { sum, entry in
+            IncrementalEngine.parsingShortcutNames.contains(entry.key) ? sum : sum + entry.value
+        }
+    }
+
+    /// Appends answered by parsing only the open paragraph's unsettled
+    /// lines: those after the lines whose inlines nothing that follows can
+    /// change (`docs/architecture.md`, "Shortcuts").
+    public var paragraphTailAppends: Int { shortcutAppends["paragraph-tail", default: 0] }
+
+    /// Appends answered by rebuilding only the open table's last row from
+    /// its line, parsing only that row's cells (`docs/architecture.md`,
+    /// "Shortcuts").
+    public var tableRowAppends: Int { shortcutAppends["table-row", default: 0] }
 }
 
 extension StreamingDocument.Statistics {

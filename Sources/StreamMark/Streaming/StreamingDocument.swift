@@ -110,9 +110,7 @@ public struct StreamingDocument: Sendable {
         }
         statistics.lastParsedBytes = parsed
         statistics.totalParsedBytes += parsed
-        if engine.extendedInPlace { statistics.inPlaceAppends += 1 }
-        if engine.extendedTail { statistics.paragraphTailAppends += 1 }
-        if engine.extendedRow { statistics.tableRowAppends += 1 }
+        if let shortcut = engine.answeredBy { statistics.shortcutAppends[shortcut.name, default: 0] += 1 }
         statistics.patches += patches.count
         statistics.lastWork = engine.work
         statistics.totalWork.add(engine.work)

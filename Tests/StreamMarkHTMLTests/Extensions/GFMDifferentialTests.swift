@@ -23,9 +23,9 @@ import Testing
     /// Known differences, by case name, with the reason.
     static let knownDifferences: [String: String] = [:]
 
-    static func examples(_ file: String, where include: (StreamMark.SpecExample) -> Bool) -> [Case] {
+    static func examples(_ file: String, where include: (SpecExample) -> Bool) -> [Case] {
         let text = String(decoding: (try? Repository.bytes("Corpus/gfm/" + file)) ?? [], as: UTF8.self)
-        return StreamMark.SpecExample.examples(in: text).filter(include).map {
+        return SpecExample.examples(in: text).filter(include).map {
             Case(name: "\(file) #\($0.number) line \($0.line)", markdown: $0.markdown)
         }
     }
