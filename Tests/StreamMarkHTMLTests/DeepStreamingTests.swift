@@ -112,6 +112,32 @@ import Testing
         Self.check(String(repeating: "> - ", count: Self.depth / 2) + "x\n", chunk: chunk)
     }
 
+    /// Words arriving at the bottom of 300 quotes or items (deeper, the
+    /// engine defers the window's parse instead): the shortcuts extend
+    /// the tree's right edge in place, past the depth where that walk stops
+    /// recursing, and the tree is the one-shot parse's after every append.
+    @Test(arguments: ["> ", "- ", "> - "])
+    func wordsAtTheBottomOfDeepNesting(marker: String) {
+        let words = (0..<40).map { "word\($0)" }.joined(separator: " ")
+        let bytes = Array((String(repeating: marker, count: 300) + words).utf8)
+        let (inPlace, mismatches) = LargeStack.run(stackSize: Self.halfMiB) { () -> (Int, Int) in
+            var document = StreamingDocument()
+            var mismatches = 0
+            for end in stride(from: 4, through: bytes.count + 3, by: 4) {
+                _ = document.append(bytes: bytes[(end - 4)..<min(end, bytes.count)])
+                guard document.isCurrent else { continue }
+                if document.root
+                    != MarkdownParser().parse(String(decoding: bytes[..<min(end, bytes.count)], as: UTF8.self))
+                {
+                    mismatches += 1
+                }
+            }
+            return (document.statistics.inPlaceAppends, mismatches)
+        }
+        #expect(mismatches == 0)
+        #expect(inPlace > 0)
+    }
+
     /// 10,000 levels over 10 lines, each nesting 1,000 items deeper than
     /// the line before, at its indentation: the indented form without the
     /// 100 MB of one item per line (`DeepNestingTests` parses that one on a

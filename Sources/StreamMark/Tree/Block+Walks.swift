@@ -169,4 +169,31 @@ extension Block {
             }
         }
     }
+
+    /// Calls `change` on this block, then on its last child, and so on down
+    /// to a leaf, in place: each block is taken out of its parent while it
+    /// is changed and put back after (nothing this block alone holds is
+    /// copied). `change` may change a block's value and its children's
+    /// values, not how deep its children go. Any depth on any thread's
+    /// stack.
+    ///
+    /// - Complexity: O(length of the chain) plus the calls of `change`.
+    mutating func alongLastChildren(_ change: (inout Block) -> Void) {
+        var spine: [Block] = []
+        var current = Block.hole
+        swap(&current, &self)
+        while true {
+            change(&current)
+            guard !current.children.isEmpty else { break }
+            var child = Block.hole
+            current.updateChildrenKeepingHeight { children in swap(&child, &children[children.count - 1]) }
+            spine.append(current)
+            current = child
+        }
+        while var parent = spine.popLast() {
+            parent.updateChildrenKeepingHeight { children in swap(&current, &children[children.count - 1]) }
+            current = parent
+        }
+        self = current
+    }
 }
