@@ -55,7 +55,8 @@ import Testing
         for options in [HTMLRenderer.RenderOptions(), .init(unsafe: true)] {
             let renderer = HTMLRenderer(options: options)
             let fragments = tree.children.map { renderer.render(block: $0) }.joined()
-            #expect(Oracle.matches(fragments, cmark: CmarkReference.html(bytes, options: options.unsafe ? [.unsafe] : [])))
+            #expect(
+                Oracle.matches(fragments, cmark: CmarkReference.html(bytes, options: options.unsafe ? [.unsafe] : [])))
         }
     }
 

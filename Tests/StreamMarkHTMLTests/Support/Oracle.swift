@@ -59,7 +59,8 @@ enum Oracle {
         var rest = Substring(html)
         while let open = rest.firstIndex(of: "<") {
             rest = rest[open...]
-            if rest.hasPrefix("<em>") || rest.hasPrefix("<strong>") || rest.hasPrefix("<del>") || rest.hasPrefix("<a ") {
+            if rest.hasPrefix("<em>") || rest.hasPrefix("<strong>") || rest.hasPrefix("<del>") || rest.hasPrefix("<a ")
+            {
                 depth += 1
                 deepest = max(deepest, depth)
             } else if rest.hasPrefix("</em>") || rest.hasPrefix("</strong>") || rest.hasPrefix("</del>")

@@ -26,7 +26,9 @@ import Testing
     /// among their siblings, inserted (also at the end: the growth path).
     static func edited(_ old: Block, _ random: inout SplitMix64, next: inout Int) -> Block {
         var block = old
-        if Int.random(in: 0..<4, using: &random) == 0 { block.range = block.range.lowerBound..<(block.range.upperBound + 1) }
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            block.range = block.range.lowerBound..<(block.range.upperBound + 1)
+        }
         if Int.random(in: 0..<6, using: &random) == 0, case .paragraph = block.kind {
             block.kind = .paragraph(inlines: [.text("changed")])
         }

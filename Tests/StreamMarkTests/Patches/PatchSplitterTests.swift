@@ -15,12 +15,14 @@ import Testing
             let id = BlockID.source(level)
             var children = [block]
             if level % every == 0 {
-                children.append(Block(id: BlockID("p\(level)"), kind: .paragraph(inlines: [.text("\(level)")]), range: 0..<1))
+                children.append(
+                    Block(id: BlockID("p\(level)"), kind: .paragraph(inlines: [.text("\(level)")]), range: 0..<1))
             }
             if lists {
                 block =
                     level % 2 == 0
-                    ? Block(id: .list(level), kind: .list(ListAttributes(kind: .bullet)), range: 0..<1, children: children)
+                    ? Block(
+                        id: .list(level), kind: .list(ListAttributes(kind: .bullet)), range: 0..<1, children: children)
                     : Block(id: id, kind: .item(task: nil), range: 0..<1, children: children)
             } else {
                 block = Block(id: id, kind: .blockQuote, range: 0..<1, children: children)
