@@ -162,8 +162,12 @@ public final class RenderCache<Context: Hashable, Output> {
     }
 
     /// How deep renders nest (a container's render calling for a child's)
-    /// before children are rendered from an explicit stack instead.
-    static var maximumNesting: Int { 32 }
+    /// before children are rendered from an explicit stack instead. A
+    /// level of nested renders takes the renderer's frames too (about 30 KB
+    /// of stack in an AddressSanitizer debug build), so this stays low:
+    /// real documents rarely nest deeper, and deeper containers cost one
+    /// extra render each.
+    static var maximumNesting: Int { 8 }
 
     /// Renders nested on the stack right now.
     private var nesting = 0
