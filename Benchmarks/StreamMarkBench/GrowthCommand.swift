@@ -60,6 +60,8 @@ struct GrowthCommand {
             Shape(name: "references-2000", base: 200) { Self.references(count: $0) },
             Shape(name: "code-in-list-item", base: 400) { Self.codeInItem(lines: $0) },
             Shape(name: "list-in-quote", base: 100) { Self.listInQuote(items: $0) },
+            Shape(name: "nested-quotes", base: 1_000) { Self.nested("> ", depth: $0) },
+            Shape(name: "nested-lists", base: 500) { Self.nested("- ", depth: $0) },
         ]
         for shape in CorpusGenerator.shapes {
             // About 20–60 KB at the base size.
@@ -240,6 +242,12 @@ extension GrowthCommand {
         var text = "1. Install it:\n\n   ```swift\n"
         for i in 0..<lines { text += "   let value\(i) = compute(\(i)) // line \(i)\n" }
         return text + "   ```\n"
+    }
+
+    /// `depth` containers nested on one line (`> > > … text`, `- - - … text`):
+    /// one open top-level block whose depth grows with the document.
+    static func nested(_ marker: String, depth: Int) -> String {
+        String(repeating: marker, count: depth) + "deep text\n"
     }
 
     /// A block quote holding one long list.

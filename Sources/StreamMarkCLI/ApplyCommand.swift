@@ -105,8 +105,14 @@ enum ApplyCommand {
         for (index, block) in client.root.children.enumerated() {
             patches.append(.insert(parent: .document, index: index, block: block))
         }
-        for block in client.root.children {
-            block.forEach { if client.isFinal($0.id) { patches.append(.close(id: $0.id)) } }
+        // Depth first in document order, each block knowing whether an
+        // ancestor was closed (`isFinal` per block would search the tree
+        // from the root each time: quadratic in the depth).
+        var pending = client.root.children.reversed().map { (block: $0, final: client.closed.contains(client.root.id)) }
+        while let (block, inherited) = pending.popLast() {
+            let final = inherited || client.closed.contains(block.id)
+            if final { patches.append(.close(id: block.id)) }
+            pending.append(contentsOf: block.children.reversed().map { ($0, final) })
         }
         return patches
     }

@@ -29,23 +29,31 @@ extension LiveTerminalWriter {
     ///
     /// - Complexity: O(depth × siblings on the path + the bytes of the last
     ///   `rows` lines + the bytes appended since the last redraw, for
-    ///   ``lineCount(of:_:completed:)``).
+    ///   ``lineCount(of:_:completed:)``), without recursion (any depth on
+    ///   any stack).
     func narrowingCode(_ block: Block, rows: Int) -> (view: Block, narrowed: Bool) {
-        guard case .codeBlock(var code) = block.kind else {
-            guard let last = block.children.indices.last else { return (block, false) }
-            let (child, narrowed) = narrowingCode(block.children[last], rows: rows)
-            guard narrowed else { return (block, false) }
-            var view = block
-            view.children[last] = child
-            return (view, true)
+        // Down the right spine to its end; only a code block there narrows.
+        var spine: [Block] = []
+        var current = block
+        while !current.isCode {
+            guard let last = current.children.last else { return (block, false) }
+            spine.append(current)
+            current = last
         }
-        guard let kept = Self.lastLines(of: code.literal, count: rows) else { return (block, false) }
-        if highlighting, let completed = highlights.lines(of: block.id)?.count {
-            codeViewFirstLines[block.id] = lineCount(of: block.id, code.literal, completed: completed) - rows
+        guard case .codeBlock(var code) = current.kind, let kept = Self.lastLines(of: code.literal, count: rows) else {
+            return (block, false)
+        }
+        if highlighting, let completed = highlights.lines(of: current.id)?.count {
+            codeViewFirstLines[current.id] = lineCount(of: current.id, code.literal, completed: completed) - rows
         }
         code.literal = kept
-        var view = block
+        var view = current
         view.kind = .codeBlock(code)
+        // Each narrowed view put into its parent's place, bottom up.
+        while var parent = spine.popLast() {
+            parent.children[parent.children.count - 1] = view
+            view = parent
+        }
         return (view, true)
     }
 
@@ -132,5 +140,13 @@ extension LiveTerminalWriter {
                 return line < lines.count ? lines[line].tokens : line == lines.count ? open : []
             }
         }
+    }
+}
+
+extension Block {
+    /// Whether this is a code block.
+    fileprivate var isCode: Bool {
+        if case .codeBlock = kind { return true }
+        return false
     }
 }

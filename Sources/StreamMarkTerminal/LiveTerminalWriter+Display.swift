@@ -13,33 +13,47 @@ extension LiveTerminalWriter {
     ///
     /// - Complexity: O(depth) values built; the children kept are shared.
     static func tailView(of block: Block, rows: Int) -> (view: Block, narrowed: Bool) {
-        guard let last = block.children.indices.last else { return (block, false) }
+        // Down the last path: each level's own view (iterative, so any depth
+        // on any stack), then each narrowed view put into its parent's.
+        var levels: [(view: Block, narrowed: Bool)] = []
+        var current = block
+        while true {
+            let (view, narrowed, descends) = ownTailView(of: current, rows: rows)
+            levels.append((view, narrowed))
+            guard descends, let last = current.children.last else { break }
+            current = last
+        }
+        var (view, narrowed) = levels.removeLast()
+        while var parent = levels.popLast() {
+            if narrowed {
+                parent.view.children[parent.view.children.count - 1] = view
+                parent.narrowed = true
+            }
+            (view, narrowed) = parent
+        }
+        return (view, narrowed)
+    }
+
+    /// One level of ``tailView(of:rows:)``: the block with its children cut
+    /// to the last `rows`, and whether the view goes on down its last child.
+    private static func ownTailView(of block: Block, rows: Int) -> (view: Block, narrowed: Bool, descends: Bool) {
+        guard !block.children.isEmpty else { return (block, false, false) }
         var view = block
-        var narrowed = false
+        let dropped = max(0, block.children.count - rows)
         switch block.kind {
         case .list(var attributes):
-            let dropped = max(0, block.children.count - rows)
-            if dropped > 0 {
-                if attributes.kind == .ordered { attributes.start &+= dropped }
-                view.kind = .list(attributes)
-                view.children = Array(block.children[dropped...])
-                narrowed = true
-            }
+            guard dropped > 0 else { return (block, false, true) }
+            if attributes.kind == .ordered { attributes.start &+= dropped }
+            view.kind = .list(attributes)
         case .blockQuote:
-            let dropped = max(0, block.children.count - rows)
-            if dropped > 0 {
-                view.children = Array(block.children[dropped...])
-                narrowed = true
-            }
+            guard dropped > 0 else { return (block, false, true) }
         case .item:
-            break
+            return (block, false, true)
         default:
-            return (block, false)
+            return (block, false, false)
         }
-        let (lastView, lastNarrowed) = tailView(of: block.children[last], rows: rows)
-        guard lastNarrowed else { return (view, narrowed) }
-        view.children[view.children.count - 1] = lastView
-        return (view, true)
+        view.children = Array(block.children[dropped...])
+        return (view, true, true)
     }
 
     /// What the live tail shows for the top-level block `block`: the block

@@ -62,6 +62,36 @@ struct ApplyTests {
         #expect(result.output == html.output)
     }
 
+    /// 10,000 nested quotes or list levels: the stream nests no line deeper
+    /// than JSON readers accept (a deep insert goes out in pieces), and
+    /// `apply` rebuilds the same HTML. Version 2 also in 64-byte chunks
+    /// (version 1 sends every ancestor's range update on each parse, and
+    /// its client finds each from the root: quadratic in the depth).
+    @Test(arguments: ["> ", "- "])
+    func tenThousandLevelsPipeThrough(marker: String) throws {
+        let file = CLI.temporaryFile(".md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let markdown = String(repeating: marker, count: 10_000) + "deep\n"
+        try Data(markdown.utf8).write(to: file)
+        guard let binary = CLI.path(), let html = CLI.run(["--format", "html", file.path]) else { return }
+        #expect(html.status == 0)
+        #expect(html.text == CmarkReference.html(markdown))
+        for (version, replay) in [("2", ""), ("2", "--replay 64"), ("1", "")] {
+            let command =
+                "\(CLI.quoted(binary)) --format patches --protocol \(version) \(replay) \(CLI.quoted(file.path)) "
+                + "| \(CLI.quoted(binary)) apply --format html; exit $((PIPESTATUS[0] + PIPESTATUS[1]))"
+            guard let applied = CLI.shell(command) else { return }
+            #expect(applied.status == 0, "\(applied.error)")
+            #expect(applied.output == html.output, "protocol \(version) \(replay)")
+        }
+        // And `apply --format patches` writes a fresh stream that reads again.
+        let fresh =
+            "\(CLI.quoted(binary)) --format patches \(CLI.quoted(file.path)) | \(CLI.quoted(binary)) apply "
+            + "--format patches | \(CLI.quoted(binary)) apply --format html"
+        guard let result = CLI.shell(fresh) else { return }
+        #expect(result.output == html.output)
+    }
+
     @Test func badStreamsAndArguments() {
         let cases: [(input: String, message: String)] = [
             ("{\"v\":3}\n", "streammark: apply: line 1: unsupported patch protocol version 3\n"),

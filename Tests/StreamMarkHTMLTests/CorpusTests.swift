@@ -6,11 +6,13 @@ import Testing
 
 /// Every Markdown file of the corpus (the 40 real model answers in
 /// `Corpus/llm` and any other `*.md` outside the spec folders) renders byte
-/// for byte as cmark renders it, under every option set.
+/// for byte as cmark renders it, under every option set; a file whose
+/// inline containers nest deeper than `InlineNesting.maximumDepth`
+/// (`pathological-nested-emphasis.md`: 20,000 levels) renders cmark's text
+/// with its markup nested to the limit (``Oracle/matches(_:cmark:)``).
 ///
-/// Files are parsed on a ``LargeStack`` thread: some generated files nest
-/// 5,000 block quotes deep, deeper than the engine's recursive converter
-/// can go on a test thread's stack (reported; the renderer is iterative).
+/// Files are parsed on a ``LargeStack`` thread, as they were when the
+/// converter recursed (nothing that walks a block tree does any more).
 @Suite struct CorpusTests {
     /// Paths relative to the repository root.
     static let files: [String] = {
@@ -37,11 +39,11 @@ import Testing
         for (renderOptions, cmarkOptions) in Oracle.optionSets {
             let ours = HTMLRenderer(options: renderOptions).render(tree)
             let cmark = CmarkReference.html(bytes, options: cmarkOptions)
-            #expect(ours == cmark, "\(renderOptions): \(Oracle.firstDifference(ours, cmark))")
+            #expect(Oracle.matches(ours, cmark: cmark), "\(renderOptions): \(Oracle.firstDifference(ours, cmark))")
         }
         let smart = LargeStack.run { Oracle.ours(bytes, smart: true, options: .init(unsafe: true)) }
         let cmarkSmart = CmarkReference.html(bytes, options: [.smart, .unsafe])
-        #expect(smart == cmarkSmart, "smart: \(Oracle.firstDifference(smart, cmarkSmart))")
+        #expect(Oracle.matches(smart, cmark: cmarkSmart), "smart: \(Oracle.firstDifference(smart, cmarkSmart))")
     }
 
     /// Top-level fragments concatenate to the document's HTML.
@@ -53,7 +55,8 @@ import Testing
         for options in [HTMLRenderer.RenderOptions(), .init(unsafe: true)] {
             let renderer = HTMLRenderer(options: options)
             let fragments = tree.children.map { renderer.render(block: $0) }.joined()
-            #expect(fragments == CmarkReference.html(bytes, options: options.unsafe ? [.unsafe] : []))
+            #expect(
+                Oracle.matches(fragments, cmark: CmarkReference.html(bytes, options: options.unsafe ? [.unsafe] : [])))
         }
     }
 

@@ -2,9 +2,11 @@ import Foundation
 
 /// Runs work on a thread with a chosen stack: a large one by default.
 ///
-/// Parsing is iterative, but destroying a deeply nested `Block` still
-/// recurses (docs/concurrency.md), so tests of very deep documents run on
-/// a large stack; `SmallStackParsingTests` passes small sizes on purpose.
+/// Nothing that walks a block tree recurses per level any more
+/// (docs/concurrency.md), so the deep-document tests pass a small stack
+/// (512 KiB, a secondary thread's default on Darwin) on purpose; the large
+/// default is for code that still recurses, such as hand-built inline
+/// trees nested past the parser's limit.
 public enum LargeStack {
     private final class Box<T>: @unchecked Sendable {
         var value: T?

@@ -246,6 +246,9 @@ struct CmarkNodeReader {
     private struct InlineFrame {
         /// The container node.
         var node: OpaquePointer
+        /// Whether the container is nested deeper than
+        /// ``InlineNesting/maximumDepth``: it is dissolved into its parent.
+        var dissolved = false
         var inlines: [Inline] = []
         /// Text not yet added: cmark splits text at special characters;
         /// adjacent text nodes are merged (the merged form renders
@@ -279,7 +282,9 @@ struct CmarkNodeReader {
     /// The inline children of `root`, converted.
     ///
     /// Iterative (an explicit stack of open inline containers), so any
-    /// nesting depth converts on any thread's stack.
+    /// nesting depth converts on any thread's stack. Containers nested
+    /// deeper than ``InlineNesting/maximumDepth`` are dissolved: their
+    /// content goes to their parent, so no text is lost.
     ///
     /// - Complexity: O(size of the subtree).
     func inlines(_ root: OpaquePointer) -> [Inline] {
@@ -290,11 +295,14 @@ struct CmarkNodeReader {
                 switch cmark_node_get_type(node) {
                 case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                     if let child = cmark_node_first_child(node) {
-                        open.append(InlineFrame(node: node))
+                        // `open.count` is the new container's depth (the root is open[0]).
+                        open.append(InlineFrame(node: node, dissolved: open.count > InlineNesting.maximumDepth))
                         next = child
                         continue
                     }
-                    open[open.count - 1].append(container(node, children: []))
+                    if open.count <= InlineNesting.maximumDepth {
+                        open[open.count - 1].append(container(node, children: []))
+                    }
                 default:
                     open[open.count - 1].append(leafInline(node))
                 }
@@ -305,7 +313,11 @@ struct CmarkNodeReader {
             var frame = open.removeLast()
             frame.flush()
             if open.isEmpty { return frame.inlines }
-            open[open.count - 1].append(container(frame.node, children: frame.inlines))
+            if frame.dissolved {
+                for inline in frame.inlines { open[open.count - 1].append(inline) }
+            } else {
+                open[open.count - 1].append(container(frame.node, children: frame.inlines))
+            }
             next = cmark_node_next(frame.node)
         }
     }

@@ -42,16 +42,29 @@ public enum TreeDiff {
     /// Emits updates and trailing inserts when each old child list is a
     /// prefix (by id) of the new one at every level; returns `false` (with
     /// some patches possibly emitted, which the caller discards) otherwise.
-    private static func appendGrowthPatches(from old: Block, to new: Block, into patches: inout [Patch]) -> Bool {
+    ///
+    /// Order: a block's update, then its old children's patches one subtree
+    /// after the other, then the inserts of its new trailing children.
+    /// Recursive for the first ``recursionLimit`` levels (borrowing blocks
+    /// costs less than copying them onto a stack: the streaming hot path),
+    /// then an explicit stack of the child lists being compared, so any
+    /// depth is diffed on any thread's stack.
+    private static func appendGrowthPatches(
+        from old: Block, to new: Block, into patches: inout [Patch], depth: Int = 0
+    ) -> Bool {
+        guard depth < recursionLimit else { return appendDeepGrowthPatches(from: old, to: new, into: &patches) }
         if old.kind != new.kind || old.range != new.range {
             patches.append(.update(id: new.id, value: new.value))
         }
+        // Children in one shared box are the same: nothing below changed.
+        if old.sharesChildren(with: new) { return true }
         let oldChildren = old.children
         let newChildren = new.children
         guard oldChildren.count <= newChildren.count else { return false }
         for i in 0..<oldChildren.count where oldChildren[i].id != newChildren[i].id { return false }
         for i in 0..<oldChildren.count {
-            guard appendGrowthPatches(from: oldChildren[i], to: newChildren[i], into: &patches) else { return false }
+            guard appendGrowthPatches(from: oldChildren[i], to: newChildren[i], into: &patches, depth: depth + 1)
+            else { return false }
         }
         for i in oldChildren.count..<newChildren.count {
             patches.append(.insert(parent: new.id, index: i, block: newChildren[i]))
@@ -59,28 +72,121 @@ public enum TreeDiff {
         return true
     }
 
-    private static func recordParents(of block: Block, into parents: inout [BlockID: BlockID]) {
-        for child in block.children {
-            parents[child.id] = block.id
-            recordParents(of: child, into: &parents)
-        }
-    }
+    /// How many levels the diff's walks recurse before they continue with
+    /// an explicit stack.
+    static let recursionLimit = 32
 
-    private static func appendRemovals(
-        in block: Block, newParents: [BlockID: BlockID], into patches: inout [Patch]
-    ) {
-        for child in block.children {
-            if newParents[child.id] != block.id {
-                patches.append(.remove(id: child.id))
-            } else {
-                appendRemovals(in: child, newParents: newParents, into: &patches)
+    /// ``appendGrowthPatches(from:to:into:depth:)`` with an explicit stack.
+    private static func appendDeepGrowthPatches(from old: Block, to new: Block, into patches: inout [Patch]) -> Bool {
+        var stack: [GrowthFrame] = []
+        var pair = (old: old, new: new)
+        while true {
+            // Enter the pair: its update, then its children.
+            if pair.old.kind != pair.new.kind || pair.old.range != pair.new.range {
+                patches.append(.update(id: pair.new.id, value: pair.new.value))
+            }
+            // Children in one shared box are the same: nothing below changed.
+            if !pair.old.sharesChildren(with: pair.new) {
+                let oldChildren = pair.old.children
+                let newChildren = pair.new.children
+                guard oldChildren.count <= newChildren.count else { return false }
+                for i in 0..<oldChildren.count where oldChildren[i].id != newChildren[i].id { return false }
+                stack.append(GrowthFrame(parent: pair.new.id, old: oldChildren, new: newChildren))
+            }
+            // The next pair to enter; finish the child lists that are done.
+            while true {
+                guard let top = stack.indices.last else { return true }
+                let index = stack[top].index
+                if index < stack[top].old.count {
+                    stack[top].index += 1
+                    pair = (stack[top].old[index], stack[top].new[index])
+                    break
+                }
+                let frame = stack.removeLast()
+                for i in frame.old.count..<frame.new.count {
+                    patches.append(.insert(parent: frame.parent, index: i, block: frame.new[i]))
+                }
             }
         }
     }
 
+    /// Two child lists being compared by ``appendDeepGrowthPatches(from:to:into:)``.
+    private struct GrowthFrame {
+        var parent: BlockID
+        var old: [Block]
+        var new: [Block]
+        var index = 0
+    }
+
+    private static func recordParents(of block: Block, into parents: inout [BlockID: BlockID]) {
+        var pending = [block]
+        while let parent = pending.popLast() {
+            for child in parent.children {
+                parents[child.id] = parent.id
+                if !child.children.isEmpty { pending.append(child) }
+            }
+        }
+    }
+
+    /// A `remove` for every block of `block`'s subtree whose parent differs
+    /// in the new tree, in document order, not looking inside removed blocks.
+    private static func appendRemovals(
+        in block: Block, newParents: [BlockID: BlockID], into patches: inout [Patch]
+    ) {
+        var stack: [(parent: BlockID, children: [Block], index: Int)] = [(block.id, block.children, 0)]
+        while let top = stack.indices.last {
+            let index = stack[top].index
+            guard index < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].index += 1
+            let child = stack[top].children[index]
+            if newParents[child.id] != stack[top].parent {
+                patches.append(.remove(id: child.id))
+            } else if !child.children.isEmpty {
+                stack.append((child.id, child.children, 0))
+            }
+        }
+    }
+
+    /// Inserts, moves and updates below `old`/`new` (same id), parent by
+    /// parent from the top: a parent's inserts and moves, then for each of
+    /// its surviving children in new order, its update and its own
+    /// subtree's patches. An explicit stack replaces recursion.
     private static func appendChildPatches(
         old: Block, new: Block, newParents: [BlockID: BlockID], into patches: inout [Patch]
     ) {
+        var stack = [appendOwnChildPatches(old: old, new: new, newParents: newParents, into: &patches)]
+        while let top = stack.indices.last {
+            let index = stack[top].index
+            guard index < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].index += 1
+            let child = stack[top].children[index]
+            guard let previous = stack[top].oldByID[child.id] else { continue }
+            if previous.value != child.value { patches.append(.update(id: child.id, value: child.value)) }
+            if !(previous.children.isEmpty && child.children.isEmpty) {
+                stack.append(appendOwnChildPatches(old: previous, new: child, newParents: newParents, into: &patches))
+            }
+        }
+    }
+
+    /// A parent's surviving children (``appendChildPatches(old:new:newParents:into:)``)
+    /// still to visit.
+    private struct ChildFrame {
+        var children: [Block]
+        var oldByID: [BlockID: Block]
+        var index = 0
+    }
+
+    /// Emits the inserts and moves among `new`'s children and returns the
+    /// frame that visits them.
+    private static func appendOwnChildPatches(
+        old: Block, new: Block, newParents: [BlockID: BlockID], into patches: inout [Patch]
+    ) -> ChildFrame {
         // The old children that survive under this parent, in old order.
         let kept = old.children.filter { newParents[$0.id] == old.id }
         var oldByID: [BlockID: Block] = [:]
@@ -95,13 +201,7 @@ public enum TreeDiff {
         } else {
             appendReorder(kept: kept, new: new, oldByID: oldByID, into: &patches)
         }
-        for child in new.children {
-            guard let previous = oldByID[child.id] else { continue }
-            if previous.value != child.value { patches.append(.update(id: child.id, value: child.value)) }
-            if !(previous.children.isEmpty && child.children.isEmpty) {
-                appendChildPatches(old: previous, new: child, newParents: newParents, into: &patches)
-            }
-        }
+        return ChildFrame(children: new.children, oldByID: oldByID)
     }
 
     /// Whether the surviving old children appear in `new` in the same order.

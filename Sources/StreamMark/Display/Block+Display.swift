@@ -10,25 +10,13 @@ extension Block {
 
     /// This subtree with every range (and table cell range) set to `0..<0`:
     /// for comparing what is shown, not where it came from.
-    var withoutRanges: Block {
-        var copy = self
-        copy.range = 0..<0
-        switch kind {
-        case .table(var attributes):
-            attributes.header = attributes.header.map { TableCell(inlines: $0.inlines, range: 0..<0) }
-            copy.kind = .table(attributes)
-        case .tableRow(let cells):
-            copy.kind = .tableRow(cells: cells.map { TableCell(inlines: $0.inlines, range: 0..<0) })
-        default:
-            break
-        }
-        copy.children = children.map(\.withoutRanges)
-        return copy
-    }
+    var withoutRanges: Block { removingRanges() }
 
-    /// Clamps this subtree's ranges to `0..<end` (completion may add bytes).
+    /// Clamps this subtree's ranges to `0..<end` (completion may add bytes;
+    /// iterative: any depth on any stack).
     mutating func clamp(to end: Int) {
-        range = min(range.lowerBound, end)..<min(range.upperBound, end)
-        for index in children.indices { children[index].clamp(to: end) }
+        updateEach { block in
+            block.range = min(block.range.lowerBound, end)..<min(block.range.upperBound, end)
+        }
     }
 }

@@ -46,13 +46,19 @@ public struct ProvisionalDisplay: Hashable, Sendable, Codable {
         return result
     }
 
-    /// Replaces the last block on the right spine whose id is `id`.
+    /// Replaces the first block on the right spine whose id is `id`
+    /// (iterative: any depth on any stack).
     private static func replace(_ id: BlockID, with blocks: [Block], in block: inout Block) -> Bool {
-        guard let last = block.children.indices.last else { return false }
-        if block.children[last].id == id {
-            block.children.replaceSubrange(last...last, with: blocks)
-            return true
+        var path: [Int] = []
+        var current = block
+        while let last = current.children.indices.last {
+            if current.children[last].id == id {
+                block.modifyDescendant(at: path) { $0.children.replaceSubrange(last...last, with: blocks) }
+                return true
+            }
+            path.append(last)
+            current = current.children[last]
         }
-        return replace(id, with: blocks, in: &block.children[last])
+        return false
     }
 }

@@ -349,15 +349,18 @@ struct ExtensionWalker {
         return EscapedTilde.restored(inlineExtensions(parsed, escapes: true))
     }
 
-    /// The inline extensions (autolinks, strikethrough) over one block's inlines.
+    /// The inline extensions (autolinks, strikethrough) over one block's
+    /// inlines, nested at most ``InlineNesting/maximumDepth`` deep (nested
+    /// `~~` pairs add levels).
     ///
     /// - Parameter escapes: whether the inlines hold stand-ins for escaped
     ///   characters (see ``EscapedTilde``).
     func inlineExtensions(_ inlines: [Inline], escapes: Bool = false) -> [Inline] {
-        InlineExtensionPass(
-            autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
-            smart: cells.smart, escapes: escapes
-        ).apply(inlines)
+        InlineNesting.capped(
+            InlineExtensionPass(
+                autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
+                smart: cells.smart, escapes: escapes
+            ).apply(inlines))
     }
 
     /// The prefix a list item adds inside the containers `outer`, as

@@ -402,7 +402,13 @@ struct InlineExtensionPass {
                 stack.append([])
             } else if closes.contains(index), stack.count > 1 {
                 let inner = stack.removeLast()
-                stack[stack.count - 1].append(.strikethrough(Self.merged(inner)))
+                // Pairs nested past InlineNesting.maximumDepth in one list are
+                // dissolved (their text kept), so no deep tree is built.
+                if stack.count > InlineNesting.maximumDepth {
+                    stack[stack.count - 1].append(contentsOf: inner)
+                } else {
+                    stack[stack.count - 1].append(.strikethrough(Self.merged(inner)))
+                }
             } else {
                 stack[stack.count - 1].append(item.inline ?? .text(String(repeating: "~", count: item.tildes)))
             }

@@ -1,4 +1,4 @@
-/// The recursive-descent reader behind ``JSONElement/parse(_:maximumDepth:strict:)``.
+/// The reader behind ``JSONElement/parse(_:maximumDepth:strict:)``.
 /// Errors carry the offset of the offending byte (the end of the input when
 /// it ends too early).
 struct JSONReader {
@@ -22,16 +22,68 @@ struct JSONReader {
     }
 
     /// A value; `depth` is the number of arrays and objects around it.
+    /// The arrays and objects being read are kept on an explicit stack, so
+    /// the reader's stack use does not grow with the nesting.
     mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONElement {
-        guard at < bytes.count else { throw error("unexpected end of input") }
+        var open: [OpenContainer] = []
+        while true {
+            guard at < bytes.count else { throw error("unexpected end of input") }
+            var element: JSONElement
+            switch bytes[at] {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard depth + open.count < maximumDepth else { throw error("nested deeper than \(maximumDepth)") }
+                let isObject = bytes[at] == UInt8(ascii: "{")
+                at += 1
+                skipSpace()
+                if at < bytes.count, bytes[at] == UInt8(ascii: isObject ? "}" : "]") {
+                    at += 1
+                    element = isObject ? .object([:]) : .array([])
+                } else {
+                    open.append(OpenContainer(isObject: isObject, name: isObject ? try memberName() : ""))
+                    skipSpace()
+                    continue
+                }
+            default:
+                element = try scalar()
+            }
+            // The element completes its container's entry; a container that
+            // closes is itself the element of the one around it.
+            while !open.isEmpty {
+                let top = open.count - 1
+                if open[top].isObject {
+                    open[top].members[open[top].name] = element
+                    if try endOfList(closing: UInt8(ascii: "}"), in: "an object") {
+                        element = .object(open.removeLast().members)
+                        continue
+                    }
+                    open[top].name = try memberName()
+                } else {
+                    open[top].elements.append(element)
+                    if try endOfList(closing: UInt8(ascii: "]"), in: "an array") {
+                        element = .array(open.removeLast().elements)
+                        continue
+                    }
+                }
+                break
+            }
+            if open.isEmpty { return element }
+            skipSpace()
+        }
+    }
+
+    /// An array or object whose elements are being read.
+    private struct OpenContainer {
+        var isObject: Bool
+        /// The member whose value comes next (objects).
+        var name: String
+        var elements: [JSONElement] = []
+        var members: [String: JSONElement] = [:]
+    }
+
+    /// A value that is no array or object.
+    private mutating func scalar() throws(JSONSyntaxError) -> JSONElement {
         switch bytes[at] {
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "["):
-            guard depth < maximumDepth else { throw error("nested deeper than \(maximumDepth)") }
-            return .array(try array(depth: depth + 1))
-        case UInt8(ascii: "{"):
-            guard depth < maximumDepth else { throw error("nested deeper than \(maximumDepth)") }
-            return .object(try object(depth: depth + 1))
         case UInt8(ascii: "t"):
             try expect("true")
             return .bool(true)
@@ -54,40 +106,16 @@ struct JSONReader {
         at += count
     }
 
-    private mutating func array(depth: Int) throws(JSONSyntaxError) -> [JSONElement] {
-        at += 1
-        var elements: [JSONElement] = []
+    /// A member's name and its colon, and the space after them.
+    private mutating func memberName() throws(JSONSyntaxError) -> String {
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
-            at += 1
-            return elements
-        }
-        while true {
-            skipSpace()
-            elements.append(try value(depth: depth))
-            if try endOfList(closing: UInt8(ascii: "]"), in: "an array") { return elements }
-        }
-    }
-
-    private mutating func object(depth: Int) throws(JSONSyntaxError) -> [String: JSONElement] {
-        at += 1
-        var members: [String: JSONElement] = [:]
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+        let name = try string()
         skipSpace()
-        if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
-            at += 1
-            return members
-        }
-        while true {
-            skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("expected a member name") }
-            let name = try string()
-            skipSpace()
-            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw error("expected ':'") }
-            at += 1
-            skipSpace()
-            members[name] = try value(depth: depth)
-            if try endOfList(closing: UInt8(ascii: "}"), in: "an object") { return members }
-        }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw error("expected ':'") }
+        at += 1
+        skipSpace()
+        return name
     }
 
     /// After an element: `true` past the closing bracket, `false` past a comma.

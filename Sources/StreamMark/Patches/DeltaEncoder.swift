@@ -15,7 +15,26 @@
 /// on any patch stream, whoever produced it. One encoder per stream.
 public struct DeltaEncoder: Sendable {
     /// The engine's tree as of the patches encoded so far.
-    public private(set) var tree = Block(id: .document, kind: .document, range: 0..<0)
+    ///
+    /// - Complexity: O(n) when ranges changed since the last read (they are
+    ///   set on the tree when it is read), else O(1).
+    public var tree: Block {
+        guard !pendingRanges.isEmpty else { return storedTree }
+        let ranges = pendingRanges
+        return storedTree.mapped { block in
+            if let range = ranges[block.id] { block.range = range }
+        }
+    }
+
+    /// The tree, with the ranges of `pendingRanges` not yet set.
+    private var storedTree = Block(id: .document, kind: .document, range: 0..<0)
+    /// The kind of every block of the tree, by id: an update that changes
+    /// only a container's range (every ancestor of a growing block, on
+    /// every parse) is answered without searching the tree, so a batch
+    /// costs O(patches), not O(patches × depth).
+    private var kinds: [BlockID: BlockKind] = [.document: .document]
+    /// Ranges of range-only updates, for ``tree``.
+    private var pendingRanges: [BlockID: Range<Int>] = [:]
     private var closed: Set<BlockID> = []
     private var target = ContinuationTarget()
 
@@ -26,7 +45,8 @@ public struct DeltaEncoder: Sendable {
     ///
     /// - Complexity: per patch, O(depth × siblings searched) to find the
     ///   block plus O(old + new value) to compare an updated value (one
-    ///   `memcmp` for a literal or a last text inline that grew).
+    ///   `memcmp` for a literal or a last text inline that grew); O(1) for
+    ///   an update of a container's range alone.
     public mutating func encode(_ patches: [Patch]) -> [DeltaPatch] {
         var result: [DeltaPatch] = []
         for patch in patches { encode(patch, into: &result) }
@@ -37,32 +57,48 @@ public struct DeltaEncoder: Sendable {
     public mutating func encode(_ patch: Patch, into result: inout [DeltaPatch]) {
         switch patch {
         case .insert(let parent, let index, let block):
-            let atEnd = tree.descendant(withID: parent).map { $0.children.count == index } ?? false
+            let atEnd = storedTree.descendant(withID: parent).map { $0.children.count == index } ?? false
             emit(.insert(parent: parent, index: atEnd ? nil : index, block: block), into: &result)
+            if kinds[parent] != nil { block.forEach { kinds[$0.id] = $0.kind } }
         case .remove(let id):
-            if let removed = tree.descendant(withID: id) { removed.forEach { closed.remove($0.id) } }
+            if let removed = storedTree.descendant(withID: id) {
+                removed.forEach {
+                    closed.remove($0.id)
+                    kinds[$0.id] = nil
+                    pendingRanges[$0.id] = nil
+                }
+            }
             emit(.remove(id: id), into: &result)
         case .move(let id, let parent, let index):
             emit(.move(id: id, parent: parent, index: index), into: &result)
         case .close(let id):
-            let ancestors = tree.path(to: id)?.dropLast() ?? []
+            let ancestors = storedTree.path(to: id)?.dropLast() ?? []
             if !ancestors.contains(where: { closed.contains($0) }) { emit(.close(id: id), into: &result) }
             closed.insert(id)
         case .update(let id, let value):
+            if value.kind.isContainer, kinds[id] == value.kind {
+                // A container's range alone changed: nothing to send
+                // (version 2 has no ranges). Leaves take the path below,
+                // whose comparison is cheaper for a literal that grew.
+                pendingRanges[id] = value.range
+                return
+            }
             var old: BlockKind?
-            try? Patch.withBlock(id, in: &tree) { (target: inout Block) throws(PatchError) in
+            try? Patch.withBlock(id, in: &storedTree) { (target: inout Block) throws(PatchError) in
                 old = target.kind
                 target.kind = value.kind
                 target.range = value.range
             }
             if let old {
+                kinds[id] = value.kind
+                pendingRanges[id] = nil
                 appendDelta(id: id, from: old, to: value.kind, into: &result)
             } else {
                 emit(.update(id: id, kind: value.kind), into: &result)
             }
             return
         }
-        try? patch.apply(to: &tree)
+        try? patch.apply(to: &storedTree)
     }
 
     /// Appends `patch` to `result` and remembers the continuation target.

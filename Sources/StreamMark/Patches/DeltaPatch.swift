@@ -62,11 +62,12 @@ extension Block {
     /// This block and its subtree with every block and cell range emptied
     /// (`0..<0`): the tree a version-2 client holds.
     ///
-    /// - Complexity: O(subtree).
+    /// - Complexity: O(subtree), without recursion.
     public func removingRanges() -> Block {
-        Block(
-            id: id, kind: kind.removingRanges(), range: 0..<0,
-            children: children.map { $0.removingRanges() })
+        mapped { block in
+            block.kind = block.kind.removingRanges()
+            block.range = 0..<0
+        }
     }
 }
 

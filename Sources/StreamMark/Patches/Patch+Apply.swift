@@ -52,36 +52,26 @@ extension Patch {
         }
     }
 
+    /// Calls `body` on the block with `id` in `block`'s subtree to modify
+    /// it in place; throws if there is none.
+    ///
+    /// - Complexity: O(blocks searched) (last children first) plus `body`;
+    ///   no recursion, whatever the depth.
     static func withBlock(
         _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
     ) throws(PatchError) {
-        if try !find(id, in: &block, body) {
-            throw PatchError(description: "no block \(id)")
-        }
+        guard let path = block.indexPath(to: id) else { throw PatchError(description: "no block \(id)") }
+        try block.modifyDescendant(at: path, body)
     }
 
-    private static func find(
-        _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
-    ) throws(PatchError) -> Bool {
-        if block.id == id {
-            try body(&block)
-            return true
-        }
-        var i = block.children.count - 1
-        while i >= 0 {
-            if try find(id, in: &block.children[i], body) { return true }
-            i -= 1
-        }
-        return false
-    }
-
+    /// Takes the block with `id` (never `block` itself) out of `block`'s
+    /// subtree and returns it, or `nil` if there is none.
     private static func remove(_ id: BlockID, from block: inout Block) -> Block? {
-        var i = block.children.count - 1
-        while i >= 0 {
-            if block.children[i].id == id { return block.children.remove(at: i) }
-            if let found = remove(id, from: &block.children[i]) { return found }
-            i -= 1
+        guard let path = block.indexPath(to: id), let last = path.last else { return nil }
+        var removed: Block?
+        block.modifyDescendant(at: Array(path.dropLast())) { (parent: inout Block) in
+            removed = parent.children.remove(at: last)
         }
-        return nil
+        return removed
     }
 }

@@ -42,7 +42,9 @@ public struct PatchStreamWriter: Sendable {
     }
 
     /// Encodes one batch of patches (the result of one `append` or
-    /// `finish`), one line per patch.
+    /// `finish`), one line per patch; the insert of a block nested deeper
+    /// than 128 levels takes one line per 128 levels, so that no line nests
+    /// deeper than JSON readers accept (512 levels).
     ///
     /// - Complexity: O(bytes written) plus, in version 2, the
     ///   ``DeltaEncoder`` comparison of each updated value with the old one;
@@ -50,8 +52,16 @@ public struct PatchStreamWriter: Sendable {
     public mutating func write(_ patches: [Patch]) {
         if version == 1 {
             for patch in patches {
-                json.patch(patch)
-                json.byte(0x0A)
+                guard case .insert(let parent, let index, let block) = patch, !block.children.isEmpty else {
+                    json.patch(patch)
+                    json.byte(0x0A)
+                    continue
+                }
+                // A deep block goes out in pieces (PatchSplitter), as in version 2.
+                for piece in PatchSplitter.pieces(parent: parent, index: index, block: block) {
+                    json.patch(.insert(parent: piece.parent, index: piece.index, block: piece.block))
+                    json.byte(0x0A)
+                }
             }
             return
         }
@@ -75,9 +85,22 @@ public struct PatchStreamWriter: Sendable {
         }
     }
 
-    /// Writes one version-2 patch (the writer must be version 2).
+    /// Writes one version-2 patch (the writer must be version 2); the
+    /// insert of a block nested deeper than 128 levels takes one line per
+    /// 128 levels.
     public mutating func write(_ delta: DeltaPatch) {
         precondition(version == 2, "DeltaPatch needs a version-2 writer")
+        guard case .insert(let parent, let index, let block) = delta, !block.children.isEmpty else {
+            return writeLine(delta)
+        }
+        // A deep block goes out in pieces (PatchSplitter); every piece after
+        // the first is its parent's last child.
+        for (number, piece) in PatchSplitter.pieces(parent: parent, index: index ?? 0, block: block).enumerated() {
+            writeLine(.insert(parent: piece.parent, index: number == 0 ? index : nil, block: piece.block))
+        }
+    }
+
+    private mutating func writeLine(_ delta: DeltaPatch) {
         let line = JSONWriter.ShortFormLine(continuing: target.continues(delta), namesTarget: target.names(delta))
         target.advance(past: delta)
         json.delta(delta, line, ids: &ids)

@@ -128,15 +128,56 @@ public final class RenderCache<Context: Hashable, Output> {
     /// The output of `block` in `context`, rendered only if it (or a child it
     /// composes) changed since it was last rendered in that context.
     ///
+    /// Any depth renders on any thread's stack: renders nest (a container's
+    /// render asks for its children's output) at most ``maximumNesting``
+    /// deep. Deeper, a child that is not rendered yet is noted, the
+    /// container's render gets a stand-in (the output of an empty document
+    /// in that context) and its result is dropped; the noted children are
+    /// rendered first, from an explicit stack, and the container again.
+    /// Dropped renders are not counted in ``renderCount``.
+    ///
     /// - Parameters:
     ///   - block: a block of ``root`` (the cache keys on its identity).
     ///   - context: the layout context.
     /// - Complexity: O(1) for a block untouched by the patches since its last
-    ///   render; otherwise O(children) plus the renders that changed.
+    ///   render; otherwise O(children) plus the renders that changed (below
+    ///   ``maximumNesting`` levels of renders, a container is rendered twice).
     public func output(for block: Block, context: Context) -> Output {
-        if let entry = entries[block.id], entry.context == context, !dirty.contains(block.id) {
-            return entry.output
+        var requests: [(block: Block, context: Context, attempts: Int)] = [(block, context, 0)]
+        while true {
+            let top = requests.count - 1
+            // A render that still misses children after two rounds (it asks
+            // for one child in two contexts, and each evicts the other)
+            // renders them nested, as the cache always did.
+            let result = attempt(
+                requests[top].block, context: requests[top].context, nests: requests[top].attempts >= 2)
+            if let output = result.output {
+                requests.removeLast()
+                if requests.isEmpty { return output }
+            } else {
+                requests[top].attempts += 1
+                requests.append(contentsOf: result.children.reversed().map { ($0.block, $0.context, 0) })
+            }
         }
+    }
+
+    /// How deep renders nest (a container's render calling for a child's)
+    /// before children are rendered from an explicit stack instead. A
+    /// level of nested renders takes the renderer's frames too (about 30 KB
+    /// of stack in an AddressSanitizer debug build), so this stays low:
+    /// real documents rarely nest deeper, and deeper containers cost one
+    /// extra render each.
+    static var maximumNesting: Int { 8 }
+
+    /// Renders nested on the stack right now.
+    private var nesting = 0
+
+    /// The output of `block`, or the children that must be rendered before
+    /// it can be (then nothing was stored).
+    private func attempt(
+        _ block: Block, context: Context, nests: Bool
+    ) -> (output: Output?, children: [(block: Block, context: Context)]) {
+        if let output = cleanOutput(of: block, context: context) { return (output, []) }
         // A dirty block is revalidated through the children it composed; a
         // renderer that composed none (it rendered its subtree itself) must
         // render again, since a descendant changed.
@@ -148,24 +189,36 @@ public final class RenderCache<Context: Hashable, Output> {
             var unchanged = true
             for use in entry.childrenUsed {
                 let child = block.children[use.index]
-                _ = output(for: child, context: use.context)
-                if entries[child.id]?.version != use.version || entries[child.id]?.context != use.context {
+                if cleanOutput(of: child, context: use.context) == nil { return (nil, [(child, use.context)]) }
+                if entries[child.id]?.version != use.version {
                     unchanged = false
                     break
                 }
             }
             if unchanged {
                 dirty.remove(block.id)
-                return entry.output
+                return (entry.output, [])
             }
         }
         var used: [ChildUse] = []
+        var missing: [(block: Block, context: Context)] = []
+        nesting += 1
+        defer { nesting -= 1 }
         let output = render(block, context) { index, childContext in
             let child = block.children[index]
-            let childOutput = self.output(for: child, context: childContext)
+            let childOutput: Output
+            if let ready = self.cleanOutput(of: child, context: childContext) {
+                childOutput = ready
+            } else if nests || self.nesting < Self.maximumNesting {
+                childOutput = self.output(for: child, context: childContext)
+            } else {
+                missing.append((child, childContext))
+                return self.standIn(context: childContext)
+            }
             used.append(ChildUse(index: index, context: childContext, version: self.entries[child.id]?.version ?? -1))
             return childOutput
         }
+        if !missing.isEmpty { return (nil, missing) }
         nextVersion += 1
         entries[block.id] = Entry(
             value: block.value, context: context, childIDs: block.children.map(\.id),
@@ -173,7 +226,22 @@ public final class RenderCache<Context: Hashable, Output> {
         dirty.remove(block.id)
         renderCount += 1
         renderCounts[block.id, default: 0] += 1
-        return output
+        return (output, [])
+    }
+
+    /// The cached output of `block` in `context` if nothing it depends on
+    /// changed since.
+    private func cleanOutput(of block: Block, context: Context) -> Output? {
+        guard let entry = entries[block.id], entry.context == context, !dirty.contains(block.id) else { return nil }
+        return entry.output
+    }
+
+    /// What a render too deep on the stack gets for a child not rendered
+    /// yet: the output of an empty document (the render is dropped).
+    private func standIn(context: Context) -> Output {
+        render(Block(id: .document, kind: .document, range: 0..<0), context) { _, _ in
+            preconditionFailure("an empty document has no children")
+        }
     }
 
     private func forget(_ block: Block) {

@@ -2,7 +2,31 @@ extension Block {
     /// This block with the inline content of `other` (a re-parse of the same
     /// source with different link reference definitions in scope), keeping
     /// this block's ids, ranges and structure.
+    ///
+    /// Iterative (an explicit stack of the blocks being rebuilt), so any
+    /// depth is handled on any thread's stack.
     func withInlines(of other: Block) -> Block {
+        // Each frame: a block being rebuilt, its counterpart, and the index
+        // of the next child to visit.
+        var frames = [(block: withOwnInlines(of: other), other: other, next: 0)]
+        while true {
+            let top = frames.count - 1
+            let index = frames[top].next
+            let (block, counterpart) = (frames[top].block, frames[top].other)
+            if block.children.count == counterpart.children.count, index < block.children.count {
+                frames[top].next += 1
+                let (child, otherChild) = (block.children[index], counterpart.children[index])
+                if child.id == otherChild.id { frames.append((child.withOwnInlines(of: otherChild), otherChild, 0)) }
+                continue
+            }
+            let finished = frames.removeLast().block
+            guard let parent = frames.indices.last else { return finished }
+            frames[parent].block.children[frames[parent].next - 1] = finished
+        }
+    }
+
+    /// This block with the inline content of `other`, children unchanged.
+    private func withOwnInlines(of other: Block) -> Block {
         var result = self
         switch (kind, other.kind) {
         case (.paragraph, .paragraph(let inlines)):
@@ -19,11 +43,6 @@ extension Block {
             result.kind = .table(attributes)
         default:
             break
-        }
-        if children.count == other.children.count {
-            for index in children.indices where children[index].id == other.children[index].id {
-                result.children[index] = children[index].withInlines(of: other.children[index])
-            }
         }
         return result
     }

@@ -349,9 +349,10 @@ struct IncrementalEngine: Sendable {
         for child in block.children { closeSilently(child) }
     }
 
+    /// Marks `block` and its subtree closed, skipping subtrees already
+    /// closed (iterative: any depth on any stack).
     private mutating func closeSilently(_ block: Block) {
-        guard closed.insert(block.id).inserted else { return }
-        for child in block.children { closeSilently(child) }
+        block.visit { closed.insert($0.id).inserted }
     }
 
     /// Moves closed blocks out of the window and narrows it.

@@ -31,19 +31,24 @@ struct OffsetMapping {
 }
 
 extension Block {
-    /// Rewrites this subtree's ranges and offset-derived ids through `mapping`.
+    /// Rewrites this subtree's ranges and offset-derived ids through `mapping`
+    /// (iterative: any depth on any stack).
     mutating func remap(_ mapping: OffsetMapping) {
-        id = mapping.id(id)
-        range = mapping.range(range)
-        switch kind {
-        case .table(var attributes):
-            attributes.header = attributes.header.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) }
-            kind = .table(attributes)
-        case .tableRow(let cells):
-            kind = .tableRow(cells: cells.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) })
-        default:
-            break
+        updateEach { block in
+            block.id = mapping.id(block.id)
+            block.range = mapping.range(block.range)
+            switch block.kind {
+            case .table(var attributes):
+                attributes.header = attributes.header.map {
+                    TableCell(inlines: $0.inlines, range: mapping.range($0.range))
+                }
+                block.kind = .table(attributes)
+            case .tableRow(let cells):
+                block.kind = .tableRow(
+                    cells: cells.map { TableCell(inlines: $0.inlines, range: mapping.range($0.range)) })
+            default:
+                break
+            }
         }
-        for index in children.indices { children[index].remap(mapping) }
     }
 }

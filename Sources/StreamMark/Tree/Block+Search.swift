@@ -5,9 +5,8 @@ extension Block {
     ///
     /// - Complexity: O(blocks searched); O(depth) for a block on the last path.
     public func descendant(withID id: BlockID) -> Block? {
-        var found: Block?
-        _ = visitPath(to: id) { if $0.id == id { found = $0 } }
-        return found
+        guard let path = indexPath(to: id) else { return nil }
+        return descendant(at: path)
     }
 
     /// The ids from this block down to the block with `id` (both included),
@@ -15,8 +14,15 @@ extension Block {
     ///
     /// - Complexity: as ``descendant(withID:)``.
     public func path(to id: BlockID) -> [BlockID]? {
-        var path: [BlockID] = []
-        return visitPath(to: id) { path.append($0.id) } ? path.reversed() : nil
+        guard let path = indexPath(to: id) else { return nil }
+        var ids = [self.id]
+        ids.reserveCapacity(path.count + 1)
+        var block = self
+        for index in path {
+            block = block.children[index]
+            ids.append(block.id)
+        }
+        return ids
     }
 
     /// The block that has the block with `id` among its children, or `nil`
@@ -24,27 +30,88 @@ extension Block {
     ///
     /// - Complexity: as ``descendant(withID:)``.
     func parent(of id: BlockID) -> Block? {
-        var (visited, parent) = (0, Block?.none)
-        _ = visitPath(to: id) {
-            visited += 1
-            if visited == 2 { parent = $0 }
-        }
-        return parent
+        guard let path = indexPath(to: id), !path.isEmpty else { return nil }
+        return descendant(at: path.dropLast())
     }
 
-    /// Calls `visit` on the block with `id` and then on each of its
-    /// ancestors up to this block; `false` if it is not in this subtree.
-    private func visitPath(to id: BlockID, _ visit: (Block) -> Void) -> Bool {
-        if self.id == id {
-            visit(self)
-            return true
+    /// The child indices that lead from this block to the block with `id`
+    /// (empty for this block itself), or `nil` if it is not in this subtree.
+    /// Depth first, last children first; iterative (an explicit stack of
+    /// the children being searched), so any depth is searched on any
+    /// thread's stack.
+    ///
+    /// - Complexity: O(blocks searched); O(depth) for a block on the last path.
+    func indexPath(to id: BlockID) -> [Int]? {
+        if self.id == id { return [] }
+        // Each frame: a list of siblings and the index of the one whose
+        // subtree is being searched (counting down).
+        var frames: [(siblings: [Block], index: Int)] = []
+        if !children.isEmpty { frames.append((children, children.count)) }
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            frames[top].index -= 1
+            let index = frames[top].index
+            guard index >= 0 else {
+                frames.removeLast()
+                continue
+            }
+            let block = frames[top].siblings[index]
+            if block.id == id { return frames.map(\.index) }
+            if !block.children.isEmpty { frames.append((block.children, block.children.count)) }
         }
-        for child in children.reversed() where child.visitPath(to: id, visit) {
-            visit(self)
-            return true
-        }
-        return false
+        return nil
     }
+
+    /// The descendant reached by following `path` (child indices) from
+    /// this block; the path must be valid.
+    ///
+    /// - Complexity: O(path length).
+    func descendant(at path: some Sequence<Int>) -> Block {
+        var block = self
+        for index in path { block = block.children[index] }
+        return block
+    }
+
+    /// Calls `body` with the descendant at `path` (child indices; empty for
+    /// this block) to modify it in place. The blocks on the path are taken
+    /// out of their parents while `body` runs, so each is the only holder
+    /// of its children and none is copied; no recursion, whatever the
+    /// length of the path.
+    ///
+    /// - Complexity: O(path length) plus `body`.
+    mutating func modifyDescendant<E: Error>(
+        at path: [Int], _ body: (inout Block) throws(E) -> Void
+    ) throws(E) {
+        switch path.count {
+        case 0: return try body(&self)
+        case 1: return try body(&children[path[0]])
+        default: break
+        }
+        // Unzip: move each block on the path out of its parent.
+        var spine: [Block] = []
+        spine.reserveCapacity(path.count)
+        var current = Block.hole
+        swap(&current, &self)
+        for index in path {
+            var child = Block.hole
+            swap(&child, &current.children[index])
+            spine.append(current)
+            current = child
+        }
+        // Zip back up, also when `body` throws.
+        defer {
+            for index in path.reversed() {
+                var parent = spine.removeLast()
+                swap(&current, &parent.children[index])
+                current = parent
+            }
+            swap(&current, &self)
+        }
+        try body(&current)
+    }
+
+    /// A leaf that stands in for a block taken out of its place (no allocation).
+    static var hole: Block { Block(id: BlockID(""), kind: .thematicBreak, range: 0..<0) }
 
     /// The block reached by following last children from this one (itself
     /// if it has none): where text arriving after an insert goes

@@ -34,4 +34,51 @@ enum Oracle {
         }
         return "identical"
     }
+
+    /// The HTML without its tags (entities left as they are).
+    static func text(of html: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        return text
+    }
+
+    /// How deep `<em>`, `<strong>`, `<del>` and `<a …>` nest in `html`:
+    /// the inline nesting of the document it renders (images render their
+    /// content as plain alt text).
+    static func inlineTagDepth(_ html: String) -> Int {
+        var (depth, deepest) = (0, 0)
+        var rest = Substring(html)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[open...]
+            if rest.hasPrefix("<em>") || rest.hasPrefix("<strong>") || rest.hasPrefix("<del>") || rest.hasPrefix("<a ")
+            {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if rest.hasPrefix("</em>") || rest.hasPrefix("</strong>") || rest.hasPrefix("</del>")
+                || rest.hasPrefix("</a>")
+            {
+                depth -= 1
+            }
+            rest = rest.dropFirst()
+        }
+        return deepest
+    }
+
+    /// Whether our HTML is cmark's: byte for byte, or, for a document whose
+    /// inline containers nest deeper than ``InlineNesting/maximumDepth``
+    /// (ours are dissolved past it), the same text with markup nested
+    /// exactly to the limit.
+    static func matches(_ ours: String, cmark: String) -> Bool {
+        guard inlineTagDepth(cmark) > InlineNesting.maximumDepth else { return ours == cmark }
+        return text(of: ours) == text(of: cmark) && inlineTagDepth(ours) == InlineNesting.maximumDepth
+    }
 }

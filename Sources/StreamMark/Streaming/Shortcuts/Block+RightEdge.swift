@@ -11,23 +11,63 @@ extension Block {
     /// quote ends on its own line, its code block on `foo`'s).
     ///
     /// - Complexity: O(depth of the right edge + `added`), amortized (the
-    ///   last string grows in place when no one else holds it).
+    ///   last string grows in place when no one else holds it). Any depth
+    ///   on any thread's stack: recursive for ``recursionLimit`` levels,
+    ///   then along the edge with an explicit stack.
     mutating func extendRightEdge(
         from oldEnd: Int, to end: Int, isLast: Bool, adding added: (String, end: Int)?, patches: inout [Patch]
     ) {
-        if range.upperBound == oldEnd {
-            range = range.lowerBound..<end
-            if isLast, children.isEmpty, let (added, visibleEnd) = added {
-                appendText(added, visibleEnd: visibleEnd)
-            }
-            patches.append(.update(id: id, value: value))
+        extendRightEdge(from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches, depth: 0)
+    }
+
+    private mutating func extendRightEdge(
+        from oldEnd: Int, to end: Int, isLast: Bool, adding added: (String, end: Int)?, patches: inout [Patch],
+        depth: Int
+    ) {
+        guard depth < Self.recursionLimit else {
+            return extendDeepRightEdge(from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches)
         }
+        extendOwnEnd(from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches)
         let count = children.count
         guard count > 0 else { return }
-        if isLast && count >= 2 {
-            children[count - 2].extendRightEdge(from: oldEnd, to: end, isLast: false, adding: added, patches: &patches)
+        updateChildrenKeepingHeight { children in
+            if isLast && count >= 2 {
+                children[count - 2].extendRightEdge(
+                    from: oldEnd, to: end, isLast: false, adding: added, patches: &patches, depth: depth + 1)
+            }
+            children[count - 1].extendRightEdge(
+                from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches, depth: depth + 1)
         }
-        children[count - 1].extendRightEdge(from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches)
+    }
+
+    /// ``extendRightEdge(from:to:isLast:adding:patches:)`` without
+    /// recursion: down the chain of last children, and at each block of
+    /// the last path, down the chain of its next-to-last child first.
+    private mutating func extendDeepRightEdge(
+        from oldEnd: Int, to end: Int, isLast: Bool, adding added: (String, end: Int)?, patches: inout [Patch]
+    ) {
+        alongLastChildren { block in
+            block.extendOwnEnd(from: oldEnd, to: end, isLast: isLast, adding: added, patches: &patches)
+            let count = block.children.count
+            guard isLast && count >= 2 else { return }
+            block.updateChildrenKeepingHeight { children in
+                children[count - 2].alongLastChildren { earlier in
+                    earlier.extendOwnEnd(from: oldEnd, to: end, isLast: false, adding: added, patches: &patches)
+                }
+            }
+        }
+    }
+
+    /// This block's own part of the edge: its end, and the text of the last leaf.
+    private mutating func extendOwnEnd(
+        from oldEnd: Int, to end: Int, isLast: Bool, adding added: (String, end: Int)?, patches: inout [Patch]
+    ) {
+        guard range.upperBound == oldEnd else { return }
+        range = range.lowerBound..<end
+        if isLast, children.isEmpty, let (added, visibleEnd) = added {
+            appendText(added, visibleEnd: visibleEnd)
+        }
+        patches.append(.update(id: id, value: value))
     }
 
     /// Appends `added` to the last text inline of a paragraph or heading,
