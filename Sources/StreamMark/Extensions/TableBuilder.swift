@@ -15,14 +15,12 @@ struct TableBuilder {
     private var text: UnsafeBufferPointer<UInt8> { walker.text }
 
     /// The bytes cmark-gfm scans for a line: content from the first
-    /// non-space byte through the line ending (a missing one counts as `\n`).
+    /// non-space byte, then `\n`. cmark-gfm hands its parser each line
+    /// without its ending and appends `\n`, so a line ended by `\r` (or
+    /// by nothing) scans as one ended by `\n`.
     func rowBytes(_ line: SourceLine) -> [UInt8] {
         var bytes = Array(text[line.contentStart..<line.end])
-        if line.endingLength == 0 {
-            bytes.append(0x0A)
-        } else {
-            bytes.append(contentsOf: text[line.end..<line.end + line.endingLength])
-        }
+        bytes.append(0x0A)
         return bytes
     }
 

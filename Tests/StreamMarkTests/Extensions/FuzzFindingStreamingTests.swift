@@ -1,0 +1,27 @@
+import StreamMark
+import Testing
+
+/// The differential fuzzer's findings (see `FuzzFindingTests` in the HTML
+/// tests) streamed through the prefix harness at every byte and at a few
+/// mixed chunkings.
+@Suite struct FuzzFindingStreamingTests {
+    static let lineEndings = [
+        "a|b\n-|-\r", "a|b\r-|-\r", "a|b\r-|-\rc|d", "a|b\n-|-\nc|d\r", "a|b\n-|-\r\r", "- a|b\n  -|-\r",
+        "> a|b\r> -|-\r> c\r", "a|b\r-|-\r    x\r\r    y\r", "a|b\r-|-\rc|d\re|f\r\r[x]\r",
+    ]
+
+    static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
+
+    static func expectStreamsLikeOneShot(_ text: String) {
+        for chunking in chunkings {
+            let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking) \(text.debugDescription): \(report.violations.prefix(1))")
+            #expect(report.prefixesChecked > 0)
+        }
+    }
+
+    @Test(arguments: lineEndings)
+    func lineEndingStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+}
