@@ -14,12 +14,21 @@ struct TableBuilder {
 
     private var text: UnsafeBufferPointer<UInt8> { walker.text }
 
-    /// The bytes cmark-gfm scans for a line: content from the first
-    /// non-space byte, then `\n`. cmark-gfm hands its parser each line
-    /// without its ending and appends `\n`, so a line ended by `\r` (or
-    /// by nothing) scans as one ended by `\n`.
+    /// Where the bytes cmark-gfm scans for a line start: at its first
+    /// non-space byte, but for a lazy line right after the prefixes it
+    /// has (cmark adds a lazy continuation line to the paragraph without
+    /// skipping its indentation, and the header row is read from the
+    /// paragraph's content: ` |` there is a row of one empty cell).
+    static func rowStart(_ line: SourceLine) -> Int {
+        line.lazy ? line.containerEnd : line.contentStart
+    }
+
+    /// The bytes cmark-gfm scans for a line: from ``rowStart(_:)``, then
+    /// `\n`. cmark-gfm hands its parser each line without its ending and
+    /// appends `\n`, so a line ended by `\r` (or by nothing) scans as one
+    /// ended by `\n`.
     func rowBytes(_ line: SourceLine) -> [UInt8] {
-        var bytes = Array(text[line.contentStart..<line.end])
+        var bytes = Array(text[Self.rowStart(line)..<line.end])
         bytes.append(0x0A)
         return bytes
     }

@@ -10,6 +10,13 @@ import Testing
         "> a|b\r> -|-\r> c\r", "a|b\r-|-\r    x\r\r    y\r", "a|b\r-|-\rc|d\re|f\r\r[x]\r",
     ]
 
+    /// A lazy line keeps its indentation in the paragraph's content, from
+    /// which cmark-gfm reads the header row: ` |` is a row of one empty cell.
+    static let lazyHeaders = [
+        "2. :\n |\n   -|", "2. D\n |\n   |-", "> :\n |\n> -|", "> - :\n>  |\n>   -|", "- a\n |b\n  -|-",
+        "- a\n  b\n |b|c\n  -|-", "> a\n b|c\n> -|-\n> d|e", "-\ta\n |\n\t-|",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -22,6 +29,11 @@ import Testing
 
     @Test(arguments: lineEndings)
     func lineEndingStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: lazyHeaders)
+    func lazyHeaderStreamsLikeOneShot(_ text: String) {
         Self.expectStreamsLikeOneShot(text)
     }
 }
