@@ -30,12 +30,28 @@ struct TaskListMarker {
         let end = SourceLines(text: text).lineEnd(from: start)
         guard let bracket = markerBracket(start, end) else { return nil }
         guard let first = item.children.first, first.range.lowerBound == bracket,
-            var inlines = first.kind.inlines,
-            case .text(let leading)? = inlines.first
+            var inlines = first.kind.inlines, !inlines.isEmpty
         else { return nil }
-        var scalars = Substring(leading).unicodeScalars
-        guard scalars.count >= 3 else { return nil }
-        scalars.removeFirst(3)
+        var scalars: Substring.UnicodeScalarView
+        switch inlines[0] {
+        case .text(let leading):
+            scalars = Substring(leading).unicodeScalars
+            guard scalars.count >= 3 else { return nil }
+            scalars.removeFirst(3)
+        case .link(_, _, let children) where children == [.text(String(UnicodeScalar(text[bracket + 1])))]:
+            // `[x]` is also a defined label: cmark made a shortcut link of
+            // it, cmark-gfm (which takes the marker off the line before
+            // parsing inlines) a task marker.
+            inlines.removeFirst()
+            guard case .text(let rest)? = inlines.first else {
+                inlines.insert(.text(""), at: 0)
+                scalars = Substring().unicodeScalars
+                break
+            }
+            scalars = Substring(rest).unicodeScalars
+        default:
+            return nil
+        }
         while let next = scalars.first, next == " " || next == "\t" { scalars.removeFirst() }
         if scalars.isEmpty {
             inlines.removeFirst()

@@ -17,6 +17,14 @@ import Testing
         "- a\n  b\n |b|c\n  -|-", "> a\n b|c\n> -|-\n> d|e", "-\ta\n |\n\t-|",
     ]
 
+    /// A task marker `[x]` that is also a defined label: cmark-gfm takes
+    /// the marker off the line before it parses inlines, so it is never a
+    /// shortcut link.
+    static let taskMarkers = [
+        "- [x] \n```\n```\n[x]: r", "- [X] 请求\n\n[x]:t", "- [x] foo\n\n[x]: /u", "1. [X] a\n\n[X]: /u",
+        "- [x] \n  j\n\n[x]: r", "- [x] *a*\n\n[x]: /u", "[x]: /u\n\n- [x] a\n- [ ] b\n  - [X] c\n",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -34,6 +42,11 @@ import Testing
 
     @Test(arguments: lazyHeaders)
     func lazyHeaderStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: taskMarkers)
+    func taskMarkerStreamsLikeOneShot(_ text: String) {
         Self.expectStreamsLikeOneShot(text)
     }
 }
