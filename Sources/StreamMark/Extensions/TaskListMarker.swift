@@ -73,6 +73,16 @@ struct TaskListMarker {
         return content
     }
 
+    /// Whether the paragraph starting at `start` starts with a task marker
+    /// on its item's marker line (its text then still holds the marker).
+    ///
+    /// - Complexity: O(length of the line up to `start` + 4).
+    func startsTaskParagraph(at start: Int) -> Bool {
+        var lineStart = start
+        while lineStart > 0, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        return markerBracket(lineStart, SourceLines(text: text).lineEnd(from: start)) == start
+    }
+
     /// The offset of `[` if the line matches cmark-gfm's `scan_tasklist`.
     private func markerBracket(_ start: Int, _ end: Int) -> Int? {
         var i = start

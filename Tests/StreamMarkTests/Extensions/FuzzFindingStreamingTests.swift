@@ -25,6 +25,12 @@ import Testing
         "- [x] \n  j\n\n[x]: r", "- [x] *a*\n\n[x]: /u", "[x]: /u\n\n- [x] a\n- [ ] b\n  - [X] c\n",
     ]
 
+    /// Brackets and line ends around autolinks (`EscapedAutolinkTests`).
+    static let autolinkBrackets = [
+        "http://i\\\n.", "www.\\\nm", "\\[ www.e", "\\[\nwww.e", "\\[[]http://g", "![[]() www.e",
+        "![[]()请求请求~www.a", "a \\] www.b.com \\[c]\n\n[c]: /u", "x http://a.com\\\ny",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -47,6 +53,11 @@ import Testing
 
     @Test(arguments: taskMarkers)
     func taskMarkerStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: autolinkBrackets)
+    func autolinkBracketStreamsLikeOneShot(_ text: String) {
         Self.expectStreamsLikeOneShot(text)
     }
 }
