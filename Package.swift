@@ -26,14 +26,14 @@ let package = Package(
         ),
         // The engine: tree, one-shot parse, identity, streaming, diff, GFM layer.
         // The only target that imports CCmark.
-        .target(name: "StreamMark", dependencies: ["CCmark"]),
+        .target(name: "StreamMark", dependencies: ["CCmark", "StreamMarkHighlight"]),
         // Renderers: they never parse, they render the engine's values.
-        .target(name: "StreamMarkHTML", dependencies: ["StreamMark"]),
+        .target(name: "StreamMarkHTML", dependencies: ["StreamMark", "StreamMarkHighlight"]),
         .target(name: "StreamMarkTerminal", dependencies: ["StreamMark"]),
         // Program output: templates with keyed identities.
         .target(name: "StreamMarkTemplates", dependencies: ["StreamMark"]),
         // The UI data layer: an @Observable model of stable, per-block nodes.
-        .target(name: "StreamMarkObservation", dependencies: ["StreamMark"]),
+        .target(name: "StreamMarkObservation", dependencies: ["StreamMark", "StreamMarkHighlight"]),
         // Backends: async sequences of chunks to patch batches and NDJSON lines.
         .target(name: "StreamMarkAsync", dependencies: ["StreamMark"]),
         // LLM wire formats (OpenAI/Anthropic SSE, Ollama NDJSON) to text; Foundation only.

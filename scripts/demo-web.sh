@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The web demo: builds `streammark`, then serves Clients/web/demo.html and a
-# live patch stream (`streammark --replay CHUNK:DELAY --format patches FILE`)
+# live patch stream (`streammark --replay CHUNK:DELAY --format patches
+# --highlight FILE`: code is syntax-highlighted line by line as it streams)
 # on http://127.0.0.1:PORT/ (127.0.0.1 only). Open it in a browser and watch
-# the answer stream; "Replay" streams it again.
+# the answer stream; "Replay" streams it again; `?highlight=0` streams
+# without highlighting.
 #   scripts/demo-web.sh [FILE] [CHUNK_BYTES:DELAY_MS]      (PORT=8765 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,4 +15,4 @@ replay="${2:-12:30}"
 scripts/setup.sh
 swift build -c release --product streammark >&2
 exec /usr/bin/python3 -B Clients/web/serve.py --streammark .build/release/streammark \
-  --port "${PORT:-8765}" --replay "$replay" "$file"
+  --port "${PORT:-8765}" --replay "$replay" --highlight "$file"

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The browser test of the web client (Clients/web): headless Chromium applies
-# the patch stream of every Corpus answer and a long document (4-byte chunks)
-# and checks the DOM under a MutationObserver (Clients/web/test/). Needs
+# the patch stream of every Corpus answer and a long document (4-byte chunks;
+# version 2 with --highlight, version 1) and checks the DOM under a
+# MutationObserver: final HTML, closed blocks untouched, work per patch,
+# selections, code lines highlighted before their block closes, copy buttons
+# (Clients/web/test/). Needs
 # chromium, chromium-driver and python3-selenium (scripts/setup.sh --test).
 #   scripts/test-browser.sh [--screenshots docs] [--only NAME]
-# --screenshots DIR also writes DIR/web-demo-light.png and web-demo-dark.png
-# (the demo mid-stream). Last line: "N passed, M failed"; exit 1 on failure.
+# --screenshots DIR also writes DIR/web-demo-highlight-light.png and -dark.png
+# (a Python answer mid-stream in the demo). Last line: "N passed, M failed"; exit 1 on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test

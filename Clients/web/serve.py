@@ -2,10 +2,12 @@
 
 Serves Clients/web (the demo page, the client module, the stylesheet) and,
 at /stream, a live patch stream: the NDJSON output of
-`streammark --replay CHUNK:DELAY --format patches FILE`, written to the
-browser line by line as streammark flushes it. Binds 127.0.0.1 only.
+`streammark --replay CHUNK:DELAY --format patches [--highlight] FILE`,
+written to the browser line by line as streammark flushes it (`--highlight`
+when the server was started with it, unless the request says
+`highlight=0`). Binds 127.0.0.1 only.
 
-    /usr/bin/python3 Clients/web/serve.py --streammark .build/debug/streammark FILE
+    /usr/bin/python3 Clients/web/serve.py --streammark .build/debug/streammark [--highlight] FILE
 
 Used by scripts/demo-web.sh and by the browser test (scripts/test-browser.sh),
 which also serves its generated patch files under /data/.
@@ -29,6 +31,7 @@ class Handler(SimpleHTTPRequestHandler):
     streammark = None  # path of the streammark binary
     document = None  # the Markdown file /stream replays
     replay = "12:30"  # default chunk bytes : delay ms
+    highlight = False  # stream with --highlight (syntax-highlighting ops)
     data_dir = None  # optional directory served under /data/
 
     def __init__(self, *args, **kwargs):
@@ -82,7 +85,9 @@ class Handler(SimpleHTTPRequestHandler):
         if not REPLAY.match(replay) or not self.streammark or not self.document:
             self.send_error(400, "bad replay (use BYTES:MS) or no document")
             return
-        command = [self.streammark, "--replay", replay, "--format", "patches", self.document]
+        highlight = self.highlight and query.get("highlight", ["1"])[0] != "0"
+        command = [self.streammark, "--replay", replay, "--format", "patches",
+                   *(["--highlight"] if highlight else []), self.document]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.close_connection = True
         self.send_response(200)
@@ -100,12 +105,13 @@ class Handler(SimpleHTTPRequestHandler):
             process.wait()
 
 
-def start(streammark=None, document=None, replay=None, data_dir=None, port=0):
+def start(streammark=None, document=None, replay=None, data_dir=None, port=0, highlight=False):
     """Starts the server on 127.0.0.1 in a daemon thread; returns it
     (`server.server_address[1]` is the port)."""
     Handler.streammark = streammark
     Handler.document = document
     Handler.data_dir = data_dir
+    Handler.highlight = highlight
     if replay:
         Handler.replay = replay
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
@@ -119,11 +125,13 @@ def main():
     parser.add_argument("--streammark", required=True, help="path of the streammark binary")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--replay", default="12:30", help="default chunk bytes:delay ms of /stream")
+    parser.add_argument("--highlight", action="store_true", help="stream with syntax highlighting (streammark --highlight)")
     parser.add_argument("file", help="the Markdown answer to stream")
     args = parser.parse_args()
     if not REPLAY.match(args.replay):
         parser.error("--replay must be BYTES or BYTES:MS")
-    server = start(os.path.abspath(args.streammark), os.path.abspath(args.file), args.replay, port=args.port)
+    server = start(os.path.abspath(args.streammark), os.path.abspath(args.file), args.replay, port=args.port,
+                   highlight=args.highlight)
     print(f"StreamMark demo: http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
     try:
         threading.Event().wait()

@@ -28,6 +28,14 @@
 //   raw HTML itself, as `streammark --unsafe` emits it); URLs are filtered with the Swift
 //   HTML renderer's rules (Sources/StreamMarkHTML/URLSafety.swift); raw HTML
 //   becomes the comment `<!-- raw HTML omitted -->` unless `unsafe: true`.
+// - syntax highlighting (v2 streams written with `--highlight`): the op
+//   `[8, ID, FIRST, [LINE, …]]` turns a code block's completed lines into
+//   `<span class="hljs-KIND">` runs, as highlight.js writes them; the open
+//   last line stays plain text until its op arrives. An op for the next
+//   line converts only that line; appends touch only the plain tail.
+// - every code block gets a copy button (`<button class="sm-copy">` before
+//   its `<code>`; `copyButtons: false` leaves it out) that copies the
+//   block's literal.
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
@@ -39,7 +47,10 @@ export class StreamMarkView {
 
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
   /// `hardBreaks` (soft breaks as `<br />`), `noBreaks` (soft breaks as
-  /// spaces) — the meanings of `streammark --unsafe` and cmark's options.
+  /// spaces) — the meanings of `streammark --unsafe` and cmark's options;
+  /// `copyButtons` (default true): a copy button in every code block's
+  /// `<pre>`, before its `<code>` (the only markup the view adds to
+  /// `streammark --format html`'s, besides `data-id`).
   constructor(element, options = {}) {
     this.element = element;
     this.document = element.ownerDocument;
@@ -47,6 +58,7 @@ export class StreamMarkView {
       unsafe: !!options.unsafe,
       hardBreaks: !!options.hardBreaks,
       noBreaks: !!options.noBreaks,
+      copyButtons: options.copyButtons !== false,
     };
     element.replaceChildren();
     this.root = this.#record("doc", { type: "document" }, [0, 0], null);
@@ -68,6 +80,9 @@ export class StreamMarkView {
       remove: 0,
       move: 0,
       close: 0,
+      highlight: 0,
+      highlightedLines: 0, // code lines turned into spans (a line again after a restart counts again)
+      closedHighlights: 0, // highlight ops for a closed block (a producer should send them before the close)
       closedUpdates: 0, // updates of a closed block (link reference definitions)
       loosenedClosed: 0, // closed paragraphs re-wrapped because their list turned loose/tight
       reflowed: 0, // all paragraphs re-wrapped because their list turned loose/tight
@@ -449,17 +464,191 @@ export class StreamMarkView {
     if (parent) this.#syncLeads(parent, parent.children.indexOf(rec));
   }
 
+  /// `<pre>[<button class="sm-copy">]<code class="language-X">…</code></pre>`.
+  /// The code's text is kept as `rec.head` (the highlighted lines, as
+  /// spans and text nodes before the tail) and `rec.tail` (the plain rest,
+  /// the text node `rec.text`, the last child of the `<code>`).
   #buildCode(rec) {
     const code = rec.kind.code || {};
     const pre = this.#el("pre");
     const element = this.#el("code");
     const language = infoLanguage(code.info || "");
     if (language) element.setAttribute("class", `language-${language}`);
-    rec.text = this.document.createTextNode(code.literal || "");
+    rec.head = "";
+    rec.tail = code.literal || "";
+    rec.hlLines = []; // highlighted lines: { start, end, segs } (UTF-16 offsets in the literal; segs per line)
+    rec.hlGroups = []; // their DOM nodes, one group per highlight op: { first, nodes }
+    rec.text = this.document.createTextNode(rec.tail);
     element.append(rec.text);
+    if (this.options.copyButtons) pre.append(this.#copyButton(rec));
     pre.append(element);
     rec.el = pre;
     rec.code = element;
+  }
+
+  // MARK: Code blocks: highlighting and the copy button
+
+  /// v2 `highlight`: lines `first`, `first + 1`, … of the block's literal
+  /// are complete and have these tokens (`[START, LENGTH, "KIND", …]`,
+  /// UTF-8 bytes within the line). `first` equal to the lines already
+  /// highlighted (the usual case) converts only the new lines, which are
+  /// the first lines of the plain tail: their spans and text go before the
+  /// tail's text node, which loses their text (one `deleteData`). A lower
+  /// `first` (a restart) first removes the spans of lines `first…` and
+  /// gives their text back to the tail. Everything is checked before the
+  /// DOM changes. O(the lines converted), plus O(removed lines) on restart.
+  #highlight(rec, first, lines) {
+    if (rec.kind.type !== "code_block") throw new Error(`streammark: highlight ${rec.id}: not a code block`);
+    const done = rec.hlLines;
+    if (first > done.length) throw new Error(`streammark: highlight ${rec.id}: line ${first} after ${done.length} highlighted lines`);
+    const restart = first < done.length;
+    const from = restart ? done[first].start : rec.head.length;
+    const text = restart ? rec.head.slice(from) + rec.tail : rec.tail; // the code from line `first` on
+    const prepared = [];
+    let at = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (at >= text.length) throw new Error(`streammark: highlight ${rec.id}: no line ${first + i} in the code`);
+      const newline = text.indexOf("\n", at);
+      const end = newline < 0 ? text.length : newline;
+      const segs = tokenSegments(text, at, end, lines[i], rec.id, first + i);
+      const next = newline < 0 ? end : end + 1;
+      prepared.push({ start: from + at, end: from + next, segs });
+      at = next;
+    }
+    if (this.#isFinal(rec)) this.stats.closedHighlights += 1;
+    if (restart) this.#unhighlight(rec, first);
+    rec.head += text.slice(0, at);
+    rec.tail = text.slice(at);
+    if (lines.length > 0) {
+      const nodes = this.#renderLines(text, from, prepared);
+      const fragment = this.document.createDocumentFragment();
+      fragment.append(...nodes);
+      rec.code.insertBefore(fragment, rec.text);
+      rec.hlGroups.push({ first, nodes });
+      for (const line of prepared) done.push(line);
+    }
+    if (restart) rec.text.data = rec.tail;
+    else if (at > 0) rec.text.deleteData(0, at);
+    this.stats.highlightedLines += lines.length;
+  }
+
+  /// The nodes of highlighted lines (consecutive, `lines[i].start` and
+  /// `.end` are offsets in the literal; `src` holds the literal from
+  /// `offset` on): a span per token, the text between tokens (across line
+  /// ends) as one text node.
+  #renderLines(src, offset, lines) {
+    const nodes = [];
+    let cursor = lines[0].start - offset;
+    for (const line of lines) {
+      const base = line.start - offset;
+      for (const [a, b, classes] of line.segs) {
+        if (base + a > cursor) nodes.push(this.document.createTextNode(src.slice(cursor, base + a)));
+        const span = this.#el("span");
+        span.setAttribute("class", classes);
+        span.append(this.document.createTextNode(src.slice(base + a, base + b)));
+        nodes.push(span);
+        cursor = base + b;
+      }
+    }
+    const stop = lines[lines.length - 1].end - offset;
+    if (stop > cursor) nodes.push(this.document.createTextNode(src.slice(cursor, stop)));
+    return nodes;
+  }
+
+  /// Lines `k…` lose their highlighting: the DOM groups holding them are
+  /// removed (lines of the same group before `k` are rendered again), the
+  /// head is cut at line `k`. The caller sets the tail.
+  #unhighlight(rec, k) {
+    const lines = rec.hlLines;
+    const groups = rec.hlGroups;
+    let g = groups.length - 1;
+    while (g > 0 && groups[g].first > k) g--;
+    const regroup = groups[g].first;
+    for (let i = g; i < groups.length; i++) for (const node of groups[i].nodes) node.remove();
+    groups.length = g;
+    if (regroup < k) {
+      const again = lines.slice(regroup, k);
+      const nodes = this.#renderLines(rec.head, 0, again);
+      const fragment = this.document.createDocumentFragment();
+      fragment.append(...nodes);
+      rec.code.insertBefore(fragment, rec.text);
+      groups.push({ first: regroup, nodes });
+    }
+    lines.length = k;
+    rec.head = rec.head.slice(0, k > 0 ? lines[k - 1].end : 0);
+  }
+
+  /// A code block's literal became `literal`, equal to the old one in its
+  /// first `same` characters: highlighted lines that changed (their text
+  /// or the line feed ending them) lose their spans; the tail's text node
+  /// changes from its first changed character on.
+  #codeChanged(rec, literal, same) {
+    const lines = rec.hlLines;
+    let keep = lines.length;
+    while (keep > 0 && lines[keep - 1].end > same) keep--;
+    if (keep < lines.length) {
+      this.#unhighlight(rec, keep);
+      rec.tail = literal.slice(rec.head.length);
+      rec.text.data = rec.tail;
+      return;
+    }
+    const from = same - rec.head.length;
+    const tail = literal.slice(rec.head.length);
+    if (from < rec.tail.length) rec.text.replaceData(from, rec.text.length - from, tail.slice(from));
+    else if (tail.length > from) rec.text.appendData(tail.slice(from));
+    rec.tail = tail;
+  }
+
+  /// v2 `append` to a code block: an edit of the plain tail is one
+  /// `appendData`/`replaceData` on its text node (O(tail)); an edit reaching
+  /// into highlighted lines un-highlights the lines that changed.
+  #appendCode(rec, drop, before, text) {
+    const code = rec.kind.code;
+    if (drop + before <= rec.tail.length) {
+      rec.tail = editTail(rec.tail, drop, before, text);
+      editTextNode(rec.text, drop, before, text);
+    } else {
+      const old = rec.head + rec.tail;
+      const literal = editTail(old, drop, before, text);
+      let same = old.length - before - drop;
+      const limit = Math.min(old.length, literal.length);
+      while (same < limit && old.charCodeAt(same) === literal.charCodeAt(same)) same++;
+      this.#codeChanged(rec, literal, same);
+    }
+    code.literal = rec.head + rec.tail;
+  }
+
+  /// The copy button of a code block: copies the block's literal (its text
+  /// without markup) when clicked or activated from the keyboard (a native
+  /// `<button>`), then shows "Copied" for a moment. Its label is CSS
+  /// generated content from `data-state` and its name `aria-label`, so the
+  /// button adds no text to the page's text or to a selection, and its
+  /// state changes only its own attributes (`data-state`, `aria-label`,
+  /// `title`): the one change the view makes inside a closed block, which
+  /// the browser test excludes by name.
+  #copyButton(rec) {
+    const button = this.#el("button");
+    button.setAttribute("type", "button");
+    button.setAttribute("class", "sm-copy");
+    button.setAttribute("aria-label", COPY_LABEL);
+    button.setAttribute("title", COPY_LABEL);
+    let timer = null;
+    button.addEventListener("click", async () => {
+      const ok = await copyText(this.document, rec.kind.code ? rec.kind.code.literal : "");
+      const label = ok ? "Copied" : "Copy failed";
+      button.dataset.state = ok ? "copied" : "failed";
+      button.setAttribute("aria-label", label);
+      button.setAttribute("title", label);
+      const view = this.document.defaultView;
+      if (timer !== null) view.clearTimeout(timer);
+      timer = view.setTimeout(() => {
+        timer = null;
+        delete button.dataset.state;
+        button.setAttribute("aria-label", COPY_LABEL);
+        button.setAttribute("title", COPY_LABEL);
+      }, COPIED_MS);
+    });
+    return button;
   }
 
   #listElement(list) {
@@ -563,6 +752,11 @@ export class StreamMarkView {
     }
   }
 
+  /// A new kind for a code block (v1 update, v2 update of the info string):
+  /// the class follows the language; the text changes from its first
+  /// changed character on (appended when it grew), and highlighted lines
+  /// keep their spans unless their text changed. Highlighting is the
+  /// producer's to restart (`[8, ID, 0, …]`) when the language changes.
   #updateCode(rec, old, code) {
     const oldLanguage = infoLanguage(old.info || "");
     const language = infoLanguage(code.info || "");
@@ -570,15 +764,13 @@ export class StreamMarkView {
       if (language) rec.code.setAttribute("class", `language-${language}`);
       else rec.code.removeAttribute("class");
     }
-    this.#setText(rec.text, code.literal || "");
-  }
-
-  /// Sets a text node's data, appending when the new text extends the old.
-  #setText(node, text) {
-    const current = node.data;
-    if (current === text) return;
-    if (text.length > current.length && text.startsWith(current)) node.appendData(text.slice(current.length));
-    else node.data = text;
+    const literal = code.literal || "";
+    const current = rec.head + rec.tail;
+    if (literal === current) return;
+    let same = 0;
+    const limit = Math.min(literal.length, current.length);
+    while (same < limit && literal.charCodeAt(same) === current.charCodeAt(same)) same++;
+    this.#codeChanged(rec, literal, same);
   }
 
   #updateList(rec, old, list) {
@@ -847,6 +1039,7 @@ export class StreamMarkView {
       case "remove": this.#remove(this.#get(patch.id)); break;
       case "move": this.#move(this.#get(patch.id), patch.parent, patch.index); break;
       case "close": this.#get(patch.id).closed = true; return; // the target stays
+      case "highlight": this.#highlight(this.#get(patch.id), patch.first, patch.lines); return; // the target stays
       case "update":
         this.#setKind(this.#get(patch.id), kindFromV2(patch.kind));
         this.#target = hasTextTail(patch.kind) ? { id: patch.id, cell: null, drop: 0, before: 0 } : null;
@@ -900,8 +1093,7 @@ export class StreamMarkView {
     if (this.#isFinal(rec)) this.stats.closedUpdates += 1;
     const kind = rec.kind;
     if (cell === null && kind.type === "code_block") {
-      kind.code.literal = editTail(kind.code.literal, drop, before, text);
-      editTextNode(rec.text, drop, before, text);
+      this.#appendCode(rec, drop, before, text);
       return;
     }
     if (cell === null && kind.type === "html_block") {
@@ -1041,11 +1233,11 @@ function kindFromV2(kind) {
 // long-form objects the client applies.
 
 /// The ops by tag, the first element of a short-form line.
-const SHORT_OPS = ["insert", "remove", "move", "close", "update", "retype", "append", "splice"];
+const SHORT_OPS = ["insert", "remove", "move", "close", "update", "retype", "append", "splice", "highlight"];
 /// The least and most fields of each op, its tag included. Update, retype
 /// and splice have one field fewer when they leave out the continuation
 /// target's id: `[4, KIND]`, `[5, TAG]`, `[7, KEEP, INLINES]`.
-const SHORT_FIELDS = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [2, 3], retype: [2, 3], append: [3, 6], splice: [3, 5] };
+const SHORT_FIELDS = { insert: [3, 4], remove: [2, 2], move: [4, 4], close: [2, 2], update: [2, 3], retype: [2, 3], append: [3, 6], splice: [3, 5], highlight: [4, 4] };
 
 /// The block reached by following last children from `block` (itself if it has none).
 function lastLeaf(block) {
@@ -1119,12 +1311,34 @@ export class ShortFormReader {
         if (named.cell !== null && named.cell !== undefined) patch.cell = named.cell;
         break;
       }
+      case "highlight":
+        patch = { op, id: id(fields[1]), first: shortCount(fields[2]), lines: shortTokenLines(fields[3]) };
+        break;
       default:
         patch = { op, id: id(fields[1]) };
     }
     this.register = register;
     return patch;
   }
+}
+
+/// The lines of a highlight op: an array of flat token arrays
+/// `[START, LENGTH, "KIND", …]`, tokens in order, not overlapping, LENGTH
+/// ≥ 1 (UTF-8 bytes within the line; checked against the line when applied).
+function shortTokenLines(lines) {
+  if (!Array.isArray(lines)) throw new Error("streammark: highlight: the lines must be an array");
+  for (const line of lines) {
+    if (!Array.isArray(line) || line.length % 3 !== 0) throw new Error("streammark: highlight: a line must be [START, LENGTH, KIND, …]");
+    let end = 0;
+    for (let i = 0; i < line.length; i += 3) {
+      const [start, length, kind] = [line[i], line[i + 1], line[i + 2]];
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(length) || start < end || length < 1 || typeof kind !== "string" || !HIGHLIGHT_KIND.test(kind)) {
+        throw new Error(`streammark: highlight: bad token ${i / 3}`);
+      }
+      end = start + length;
+    }
+  }
+  return lines;
 }
 
 /// The continuation target an update, retype or splice without an id names.
@@ -1233,6 +1447,88 @@ function editTextNode(node, drop, before, text) {
   } else if (drop > 0 || text) {
     node.replaceData(node.length - before - drop, drop, text);
   }
+}
+
+/// A highlight.js scope: `keyword`, `title.function_`, `selector-tag`.
+const HIGHLIGHT_KIND = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+const highlightClasses = new Map();
+
+/// The class attribute highlight.js writes for a scope: the first part
+/// prefixed `hljs-`, each further part (after a dot) a class as it is
+/// (`title.function_` → `hljs-title function_`).
+export function hljsClasses(kind) {
+  let classes = highlightClasses.get(kind);
+  if (classes === undefined) {
+    const [head, ...rest] = kind.split(".");
+    classes = ["hljs-" + head, ...rest].join(" ");
+    highlightClasses.set(kind, classes);
+  }
+  return classes;
+}
+
+/// One line's tokens (`[START, LENGTH, KIND, …]`, UTF-8 bytes from the
+/// line's start) as `[a, b, classes]` UTF-16 ranges relative to the line,
+/// which is `text[at, end)`. Converts offsets by walking the line once;
+/// throws when a token ends beyond the line or splits a character.
+function tokenSegments(text, at, end, tokens, id, number) {
+  const segs = [];
+  let unit = at;
+  let byte = 0;
+  const advance = (target) => {
+    while (byte < target && unit < end) {
+      const c = text.charCodeAt(unit);
+      if (c < 0x80) { byte += 1; unit += 1; }
+      else if (c < 0x800) { byte += 2; unit += 1; }
+      else if (c >= 0xd800 && c <= 0xdbff && unit + 1 < end && (text.charCodeAt(unit + 1) & 0xfc00) === 0xdc00) { byte += 4; unit += 2; }
+      else { byte += 3; unit += 1; }
+    }
+    if (byte !== target) {
+      throw new Error(`streammark: highlight ${id}: line ${number}: a token ${byte < target ? "ends beyond the line" : "splits a character"}`);
+    }
+    return unit - at;
+  };
+  for (let i = 0; i < tokens.length; i += 3) {
+    const a = advance(tokens[i]);
+    const b = advance(tokens[i] + tokens[i + 1]);
+    segs.push([a, b, hljsClasses(tokens[i + 2])]);
+  }
+  return segs;
+}
+
+const COPY_LABEL = "Copy code";
+const COPIED_MS = 1600;
+
+/// Puts `text` on the clipboard: `navigator.clipboard.writeText`, or where
+/// that is missing or refused (no secure context, no permission), a hidden
+/// `<textarea>` outside the answer and `document.execCommand("copy")`.
+/// Resolves to whether it worked.
+async function copyText(document, text) {
+  const clipboard = document.defaultView && document.defaultView.navigator.clipboard;
+  if (clipboard && typeof clipboard.writeText === "function") {
+    try {
+      await clipboard.writeText(text);
+      return true;
+    } catch {
+      // fall through to the textarea
+    }
+  }
+  const focused = document.activeElement;
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.setAttribute("aria-hidden", "true");
+  area.style.cssText = "position:fixed;top:0;left:-9999px;opacity:0";
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  if (focused && typeof focused.focus === "function") focused.focus();
+  return ok;
 }
 
 function flatten(groups) {

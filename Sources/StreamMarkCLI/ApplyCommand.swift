@@ -42,7 +42,14 @@ enum ApplyCommand {
         if let status = read(descriptor, name: file ?? "-", into: &client) { return status }
         switch options.format {
         case .html:
-            OutputSink.standardOutput.write(HTMLRenderer(options: .init(unsafe: options.unsafe)).render(client.root))
+            // A stream that carried highlighting renders highlighted, once
+            // its tokens are checked against the code they came with.
+            let highlighted = !client.highlightedLines.isEmpty
+            if highlighted, let (id, line) = client.highlightMismatch() {
+                return failure("\(file ?? "-"): the highlighting of \(id) differs from its code at line \(line + 1)")
+            }
+            let renderOptions = HTMLRenderer.RenderOptions(unsafe: options.unsafe, highlight: highlighted)
+            OutputSink.standardOutput.write(HTMLRenderer(options: renderOptions).render(client.root))
         case .tree:
             var out = ""
             TreeOutput.dump(client.root, depth: 0, into: &out, ranges: client.version != 2)

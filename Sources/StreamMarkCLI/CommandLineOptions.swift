@@ -29,6 +29,9 @@ struct CommandLineOptions {
     var statistics = false
     /// The patch protocol version of `--format patches` (1 is deprecated).
     var protocolVersion = 2
+    /// `--highlight`: code blocks' syntax highlighting in HTML and patches
+    /// (the terminal highlights whenever it shows color).
+    var highlight = false
     var showHelp = false
     var showVersion = false
 
@@ -39,7 +42,7 @@ struct CommandLineOptions {
     static let usage =
         "usage: streammark [--input text|openai|anthropic|ollama] [--format terminal|patches|html|tree] [--fragments] [--partial] [--display] [--replay BYTES[:MS]] "
         + "[--width N] [--color never|always|auto] [--no-hyperlinks] [--unsafe] [--smart] [--no-gfm] "
-        + "[--extensions LIST] [--stats] [--protocol 1|2] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
+        + "[--extensions LIST] [--stats] [--protocol 1|2] [--highlight] [FILE] | streammark verify … | streammark apply … | streammark template … (--help for more)"
 
     /// Parses the arguments (without the program name).
     ///
@@ -69,6 +72,7 @@ struct CommandLineOptions {
                 extensionsGiven = true
             case .option("--stats"): statistics = true
             case .option("--protocol"): protocolVersion = try scanner.protocolVersion()
+            case .option("--highlight"): highlight = true
             case .option("--help"), .option("-h"): showHelp = true
             case .option("--version"): showVersion = true
             case .operand(let path):

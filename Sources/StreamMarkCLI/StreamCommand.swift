@@ -104,11 +104,11 @@ struct StreamCommand {
     }
 
     private func makeOutput(format: CommandLineOptions.Format, stdoutIsTerminal: Bool) -> any StreamOutput {
-        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe)
+        let html = HTMLRenderer.RenderOptions(unsafe: options.unsafe, highlight: options.highlight)
         if options.partial { return PartialOutput(options: options) }
         switch format {
         case .patches:
-            let patches = PatchesOutput(version: options.protocolVersion)
+            let patches = PatchesOutput(version: options.protocolVersion, highlighting: options.highlight)
             return options.display ? DisplayLinesOutput(patches, version: options.protocolVersion) : patches
         case .html: return options.fragments ? FragmentsOutput(options: html) : HTMLOutput(options: html)
         case .tree: return TreeOutput()

@@ -77,6 +77,18 @@ public struct CodeHighlighter: Sendable {
         self = CodeHighlighter(language: language, text: text)
     }
 
+    /// Drops the open line (its bytes and tokens), keeping the completed
+    /// lines: for code whose last line changed other than by growing (a
+    /// partial closing fence taken back).
+    ///
+    /// - Complexity: O(1).
+    public mutating func discardOpenLine() {
+        bytesAppended -= openLine.count
+        openLine.removeAll(keepingCapacity: true)
+        openLineTokens = []
+        checkpoint = .lineStart(state)
+    }
+
     /// The open line highlighted as if it were complete (the block ended
     /// without a final line ending); nil when the open line is empty.
     ///

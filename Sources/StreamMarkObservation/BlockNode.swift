@@ -1,5 +1,6 @@
 import Observation
 import StreamMark
+public import StreamMarkHighlight
 
 /// One block of a ``DocumentModel``: a reference with a stable identity, so a
 /// view keyed by ``id`` keeps its state, and observable property by property,
@@ -13,6 +14,8 @@ import StreamMark
 /// - ``children`` when a child is inserted, removed or moved (never on a
 ///   child's own update: the child's view observes the child);
 /// - ``isClosed`` once, when the block closes;
+/// - ``highlightedLines`` of a code block when lines complete (a completed
+///   line's value never changes; lines are only added);
 /// - ``output`` when the model's renderer produced a different output.
 ///
 /// A block view reads what it shows (``value`` or ``output``, and a container
@@ -29,6 +32,14 @@ public final class BlockNode<Output: Equatable>: Identifiable {
     public internal(set) var children: [BlockNode<Output>]
     /// Whether the block is final (a `close` patch arrived).
     public internal(set) var isClosed: Bool
+    /// A code block's syntax-highlighted lines, each final once it is
+    /// here: the literal's complete lines (the open last line is not,
+    /// until another line follows or the block closes), with their tokens
+    /// (``HighlightedLine/tokens``: UTF-8 byte ranges within the line and
+    /// highlight.js kinds). Empty for other blocks and unknown languages'
+    /// lines have no tokens. Kept by ``CodeHighlights``: each line is lexed
+    /// once, as it completes.
+    public internal(set) var highlightedLines: [HighlightedLine] = []
     /// The block's rendered output, cached by the model's ``RenderCache``
     /// (`nil` until rendered, and always `nil` without a renderer).
     public internal(set) var output: Output?

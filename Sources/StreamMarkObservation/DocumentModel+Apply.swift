@@ -20,7 +20,8 @@ extension DocumentModel {
     ///   for an inserted or removed subtree), plus the renders: of the
     ///   changed top-level blocks (O(subtree) each, or O(children) for one
     ///   that composes cached outputs), or in the content scope of the
-    ///   changed content blocks only. Untouched nodes cost nothing.
+    ///   changed content blocks only, and O(new code bytes) to highlight
+    ///   code lines as they complete. Untouched nodes cost nothing.
     public func apply(_ patches: [Patch], isFinal: Bool = false) throws(PatchError) {
         var touched: [BlockID] = []
         var content: [Block] = []
@@ -31,6 +32,10 @@ extension DocumentModel {
             case .contentBlocks: content += Self.contentBlocks(changedBy: patch)
             }
             applyToNodes(patch)
+        }
+        for change in highlights.apply(patches, root: tree) {
+            guard let node = nodes[change.id], change.firstLine <= node.highlightedLines.count else { continue }
+            node.highlightedLines.replaceSubrange(change.firstLine..., with: change.lines)
         }
         if let cache, !patches.isEmpty {
             try cache.apply(patches)

@@ -40,6 +40,8 @@ public final class DocumentModel<Output: Equatable> {
     /// The tree as the applied patches describe it.
     @ObservationIgnored public internal(set) var tree: Block
     @ObservationIgnored var nodes: [BlockID: BlockNode<Output>] = [:]
+    /// The code blocks' highlighting, fed with every batch of patches.
+    @ObservationIgnored var highlights = CodeHighlights()
     @ObservationIgnored var savedStates: [BlockID: BlockState] = [:]
     @ObservationIgnored let cache: RenderCache<Int, Output>?
     /// Which blocks the render function renders.

@@ -24,7 +24,7 @@ struct UsageErrorTests {
         (["verify", "--chunking"], "--chunking needs a value"),
         (
             ["verify", "--chunking=sideways", "x.md"],
-            "bad --chunking value 'sideways' (expected every-byte, lines, random:SEED or N)"
+            "bad --chunking value 'sideways' (expected every-byte, lines, random:SEED, mixed:SEED or N)"
         ),
         (["verify", "--smart=1", "x.md"], "--smart takes no value"),
         (["verify", "--width", "3", "x.md"], "unknown option '--width'"),

@@ -1,18 +1,26 @@
 """The browser test of the StreamMark web client (run by scripts/test-browser.sh).
 
 For every Corpus answer (Corpus/llm) and a long document, streamed at 4-byte
-chunks (`streammark --replay 4:0 --format patches`), it applies the patches to
-a StreamMarkView in headless Chromium under a MutationObserver (see
-harness.js) and asserts, per document:
-  (a) the final HTML equals `streammark --format html` (both serialized by
-      the browser; data-id attributes removed);
+chunks (`streammark --replay 4:0 --format patches`; version 2 with
+`--highlight`), it applies the patches to a StreamMarkView in headless
+Chromium under a MutationObserver (see harness.js) and asserts, per document:
+  (a) the final HTML equals `streammark --format html` (`--highlight` for
+      the highlighted streams; both serialized by the browser; data-id
+      attributes and the copy buttons removed);
   (b) no node of a closed block is removed, replaced or mutated after its
       close, except the one counted exception: an update of a closed block
       by a link reference definition that arrived later (the engine closes
       an item of a tight list only with the list, since a later blank line
       could still wrap its paragraphs in <p>);
   (c) every patch's DOM mutations stay within mutationBound(patch bytes);
-  (d) a selection made inside a closed block survives the rest of the stream.
+  (d) a selection made inside a closed block survives the rest of the stream;
+  (e) highlighted streams: every completed code line has its spans before its
+      block grows again and before the block closes, and snapshots of code
+      blocks taken mid-stream agree line by line with the expected HTML;
+  (f) a highlight op for the next line only adds nodes before the plain tail
+      and shortens it;
+  (g) each code block's copy button, clicked as the block closes, copies
+      exactly its literal (navigator.clipboard.writeText stubbed).
 Plus a canary (a mutation of a closed block must be detected) and the time to
 apply the longest answer's stream without the observer. Optionally takes the
 demo screenshots (light and dark) mid-stream. Last line: "N passed, M failed".
@@ -21,7 +29,9 @@ demo screenshots (light and dark) mid-stream. Last line: "N passed, M failed".
 import argparse
 import concurrent.futures
 import glob
+import html as htmlmodule
 import json
+import re
 import os
 import subprocess
 import sys
@@ -35,9 +45,20 @@ REPO = os.path.dirname(os.path.dirname(WEB))
 DEMO_ANSWER = os.path.join(WEB, "demo-answer.md")  # the demo's answer (task list, quote, table, code)
 HOSTILE = os.path.join(HERE, "fixtures", "hostile.md")  # script, event handlers, javascript: URLs (safe mode)
 RAW_HTML = os.path.join(HERE, "fixtures", "raw-html.md")  # well-formed raw HTML, rendered with unsafe: true
+CODE_BLOCK = os.path.join(REPO, "Corpus/generated/code-block.md")  # one 50 KB Python block (timing only)
 LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 LOOSENING = os.path.join(HERE, "fixtures", "loosening.md")  # lists that turn loose after tight items
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
+# The screenshots (--screenshots): this answer, paused when this text shows.
+SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
+SCREENSHOT_PAUSE = "'E': ['B', 'F"
+SCREENSHOT_QUESTION = "How does depth-first search work? Show me in Python."
+# The highlighting property test (harness.js runHighlightProperty).
+PROPERTY_SEED = int(os.environ.get("STREAMMARK_SEED", "20261203"))
+PROPERTY_CASES = 400
+# Documents also streamed as version 2 without highlighting (NAME.v2plain).
+PLAIN_V2 = {"demo-answer.md", "008-python-mock-bytesio.md", "015-php-login-register-scripts.md",
+            "033-de-httpx-streaming-fastapi.md", "late-links.md", "raw-html.md"}
 sys.dont_write_bytecode = True
 sys.path.insert(0, WEB)
 
@@ -48,22 +69,175 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 
 def protocols(streammark):
-    """The patch protocols to test: both when streammark has --protocol
-    (v2 by default, v1 deprecated), else the only one it writes (v1)."""
+    """The patch protocols to test: version 2 with highlighting (when
+    streammark writes it), version 2 without on a few documents, and version
+    1 (deprecated, never highlighted); only v1 for a streammark without
+    --protocol."""
     probe = subprocess.run([streammark, "--protocol", "1", "--format", "patches", os.devnull],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return {"v2": ["--protocol", "2"], "v1": ["--protocol", "1"]} if probe.returncode == 0 else {"v1": []}
+    if probe.returncode != 0:
+        return {"v1": []}
+    highlight = subprocess.run([streammark, "--protocol", "2", "--highlight", "--format", "patches", os.devnull],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if highlight.returncode != 0:
+        return {"v2": ["--protocol", "2"], "v1": ["--protocol", "1"]}
+    return {"v2": ["--protocol", "2", "--highlight"], "v2plain": ["--protocol", "2"], "v1": ["--protocol", "1"]}
 
 
-def generate(streammark, source, out_dir, name, replay, protocol=()):
-    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot HTML;
-    `--unsafe` for the raw-HTML fixture, which the view renders unsafe too)."""
+PROBE = "```python\ndef f(x):\n    return x\n```\n"
+
+
+def html_oracle(streammark):
+    """How the expected HTML of a highlighted stream is made: "streammark"
+    when `streammark --format html --highlight` highlights, else "test" (the
+    rendering below, from the one-shot patch stream's highlight ops)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as probe:
+        probe.write(PROBE)
+    try:
+        out = subprocess.run([streammark, "--format", "html", "--highlight", probe.name], capture_output=True)
+        return "streammark" if out.returncode == 0 and b"hljs-keyword" in out.stdout else "test"
+    finally:
+        os.unlink(probe.name)
+
+
+def escape(text):
+    """cmark's HTML escaping of text (`&`, `<`, `>`, `"`)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def render_code(literal, lines):
+    """The rule of `streammark --format html --highlight` for one code block:
+    per line of the literal, its escaped text with each token of `lines[i]`
+    (`[START, LENGTH, KIND, ...]`, UTF-8 bytes) as `<span class="hljs-...">`
+    (a scope's dotted parts as further classes), each line followed by a
+    line feed (the literal's own)."""
+    out = []
+    for number, line in enumerate(literal.split("\n")):
+        tokens = lines[number] if number < len(lines) else []
+        data = line.encode()
+        at = 0
+        parts = []
+        for i in range(0, len(tokens), 3):
+            start, length, kind = tokens[i], tokens[i + 1], tokens[i + 2]
+            head, *rest = kind.split(".")
+            parts.append(escape(data[at:start].decode()))
+            parts.append(f'<span class="{" ".join(["hljs-" + head, *rest])}">{escape(data[start:start + length].decode())}</span>')
+            at = start + length
+        parts.append(escape(data[at:].decode()))
+        out.append("".join(parts))
+    return "\n".join(out)
+
+
+def test_highlighted_html(streammark, source, plain_html, unsafe=()):
+    """The expected HTML of a highlighted stream when streammark's HTML
+    output cannot highlight yet: `streammark --format html` with every code
+    block rendered by render_code from the highlight ops of the one-shot
+    stream (`--format patches --highlight`, one chunk: inserts in document
+    order, closes, highlight ops)."""
+    stream = subprocess.run([streammark, "--format", "patches", "--highlight", source], capture_output=True,
+                            check=True).stdout.decode().splitlines()
+    register = 0
+
+    def read_id(w):
+        nonlocal register
+        if isinstance(w, str):
+            return w
+        d = w // 2
+        register += d
+        return f"e{register}.list" if w - 2 * d == 1 else f"e{register}"
+
+    # A tree of ids and kind tags, enough to list the code blocks in
+    # document order at the end.
+    children, tag, tokens = {"doc": []}, {}, {}
+    target = None
+
+    def kind_tag(kind):
+        return kind if isinstance(kind, int) else kind[0]
+
+    def adopt(block):
+        bid = read_id(block[0])
+        tag[bid] = kind_tag(block[1])
+        children[bid] = [adopt(child) for child in (block[2] if len(block) > 2 else [])]
+        return bid
+
+    def last_leaf(bid):
+        while children[bid]:
+            bid = children[bid][-1]
+        return bid
+
+    def detach(bid):
+        for kids in children.values():
+            if bid in kids:
+                kids.remove(bid)
+
+    for line in stream[1:]:
+        value = json.loads(line)
+        if isinstance(value, str):
+            continue  # a continuation: text only
+        op, fields = value[0], value[1:]
+        if op == 0:
+            parent = read_id(fields[0])
+            bid = adopt(fields[1])
+            kids = children[parent]
+            kids.insert(fields[2] if len(fields) > 2 else len(kids), bid)
+            target = last_leaf(bid)
+        elif op == 1:
+            detach(read_id(fields[0]))
+        elif op == 2:
+            bid = read_id(fields[0])
+            parent = read_id(fields[1])
+            detach(bid)
+            children[parent].insert(fields[2], bid)
+        elif op in (3, 6):
+            bid = read_id(fields[0])
+            target = bid if op == 6 else target
+        elif op in (4, 5):
+            bid = read_id(fields[0]) if len(fields) == 2 else target
+            if op == 4:
+                tag[bid] = kind_tag(fields[-1])
+            target = bid
+        elif op == 7:
+            target = read_id(fields[0]) if len(fields) >= 3 else target
+        elif op == 8:
+            bid = read_id(fields[0])
+            tokens[bid] = tokens.get(bid, [])[:fields[1]] + fields[2]
+        else:
+            raise RuntimeError(f"{source}: unknown op in a one-shot stream: {line[:80]}")
+    order, stack = [], list(reversed(children["doc"]))
+    while stack:
+        bid = stack.pop()
+        if tag.get(bid) == 11:
+            order.append(bid)
+        stack.extend(reversed(children[bid]))
+    blocks = iter(order)
+
+    def code(match):
+        literal = htmlmodule.unescape(match.group(2))
+        return f"<pre><code{match.group(1)}>{render_code(literal, tokens.get(next(blocks), []))}</code></pre>"
+
+    return re.sub(r'<pre><code((?: class="[^"]*")?)>(.*?)</code></pre>', code, plain_html, flags=re.S)
+
+
+def expected_html(streammark, source, highlight, oracle):
+    """`streammark --format html [--highlight]` of the source (`--unsafe` for
+    the raw-HTML fixture, which the view renders unsafe too)."""
+    unsafe = ["--unsafe"] if source == RAW_HTML else []
+    flags = ["--highlight"] if highlight and oracle == "streammark" else []
+    html = subprocess.run([streammark, "--format", "html", *unsafe, *flags, source], capture_output=True,
+                          check=True).stdout.decode()
+    if highlight and oracle == "test":
+        html = test_highlighted_html(streammark, source, html)
+    return html
+
+
+def generate(streammark, source, out_dir, name, replay, protocol=(), oracle="streammark"):
+    """Writes NAME.ndjson (the patch stream) and NAME.html (the one-shot
+    HTML, highlighted when the stream is)."""
     with open(os.path.join(out_dir, name + ".ndjson"), "wb") as out:
         subprocess.run([streammark, "--replay", replay, "--format", "patches", *protocol, source], stdout=out,
                        check=True)
-    unsafe = ["--unsafe"] if source == RAW_HTML else []
-    with open(os.path.join(out_dir, name + ".html"), "wb") as out:
-        subprocess.run([streammark, "--format", "html", *unsafe, source], stdout=out, check=True)
+    with open(os.path.join(out_dir, name + ".html"), "w") as out:
+        out.write(expected_html(streammark, source, "--highlight" in protocol, oracle))
     return name
 
 
@@ -134,6 +308,22 @@ def check_case(report, selection=True):
     if selection and report["selection"] is not True:
         failures.append(f"(d) selection or ranges in closed blocks lost: {report['rangesKept']} of {report['ranges']} "
                         f"ranges kept, selection {report['selectedText']!r}")
+    if not report["buttons"]:
+        failures.append("copy buttons: a <pre> without exactly one copy button as its first child")
+    if report["closedHighlightHits"]:
+        failures.append(f"(b) of which {report['closedHighlightHits']} by highlight ops after their block's close")
+    if report["plainAtAppend"] or report["plainAtClose"]:
+        failures.append(f"(e) completed code lines still plain: before {report['plainAtAppend']} appends, at "
+                        f"{report['plainAtClose']} closes; first: {report['plainExample']}")
+    if report["spanMismatches"]:
+        failures.append(f"(e) {report['spanMismatches']} of {report['snapshots']} mid-stream snapshots differ from "
+                        f"the expected HTML, first: {report['spanExample']}")
+    if report["wideHighlights"]:
+        failures.append(f"(f) {report['wideHighlights']} mutations of highlight ops beyond the new lines, first: "
+                        f"{report['wideExample']}")
+    if report["copyMismatches"]:
+        failures.append(f"(g) {report['copyMismatches']} of {report['copies']} copies differ from the literal, first: "
+                        f"{report['copyExample']}")
     return failures
 
 
@@ -143,33 +333,71 @@ const inert = document.implementation.createHTMLDocument("");
 inert.body.innerHTML = html;
 const clone = document.getElementById("answer").cloneNode(true);
 for (const node of clone.querySelectorAll("[data-id]")) node.removeAttribute("data-id");
+for (const node of clone.querySelectorAll("pre > button.sm-copy")) node.remove();
 return [clone.innerHTML, inert.body.innerHTML, document.body.dataset.state, document.getElementById("status").textContent];
 """
 
 
-def check_demo_live(driver, base, streammark, data):
-    """The demo as a person uses it: /stream runs streammark --replay on the
-    demo answer; the page reads the response as it arrives. Its final answer
-    must equal streammark --format html."""
+KEYBOARD_COPY = """
+const [expected] = arguments;
+const done = arguments[arguments.length - 1];
+const copied = [];
+navigator.clipboard.writeText = async (text) => { copied.push(text); };
+const button = document.querySelector("#answer pre > button.sm-copy");
+const inert = document.implementation.createHTMLDocument("");
+inert.body.innerHTML = expected;
+const literal = inert.querySelector("pre > code").textContent;
+window.__copyCheck = { button, copied, literal };
+done({ label: button && button.getAttribute("aria-label"), type: button && button.type, tabIndex: button && button.tabIndex });
+"""
+
+KEYBOARD_RESULT = """
+const { button, copied, literal } = window.__copyCheck;
+return { focused: document.activeElement === button, copied, literal, state: button.dataset.state || null,
+         label: button.getAttribute("aria-label") };
+"""
+
+
+def check_demo_live(driver, base, streammark, highlight, oracle):
+    """The demo as a person uses it: /stream runs streammark --replay
+    (`--highlight` when the binary has it) on the demo answer; the page reads
+    the response as it arrives. Its final answer must equal streammark
+    --format html [--highlight]. Then the first code block's copy button is
+    focused and pressed with the keyboard (Enter): it copies the literal and
+    says "Copied"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     serve.Handler.streammark = streammark
     serve.Handler.document = DEMO_ANSWER
-    expected = subprocess.run([streammark, "--format", "html", DEMO_ANSWER], capture_output=True,
-                              check=True).stdout.decode()
+    serve.Handler.highlight = highlight
+    expected = expected_html(streammark, DEMO_ANSWER, highlight, oracle)
     driver.get(f"{base}/demo.html?replay=48:3")
     for _ in range(600):
         if driver.execute_script("return document.body.dataset.state") in ("done", "error"):
             break
         time.sleep(0.05)
     actual, want, state, status = driver.execute_script(NORMALIZE, expected)
+    failures = []
     if state != "done" or actual != want:
-        return [f"demo over /stream: state {state}, status {status!r}, HTML equal: {actual == want}"]
-    return []
+        failures.append(f"demo over /stream: state {state}, status {status!r}, HTML equal: {actual == want}")
+    if highlight and "hljs-" not in actual:
+        failures.append("demo over /stream: no highlighted code")
+    button = driver.execute_async_script(KEYBOARD_COPY, expected)
+    if button["label"] != "Copy code" or button["type"] != "button" or button["tabIndex"] != 0:
+        failures.append(f"copy button: not a focusable button with an aria-label: {button}")
+    driver.find_element(By.CSS_SELECTOR, "#answer pre > button.sm-copy").send_keys(Keys.ENTER)
+    time.sleep(0.1)
+    result = driver.execute_script(KEYBOARD_RESULT)
+    if (not result["focused"] or result["copied"] != [result["literal"]] or result["state"] != "copied"
+            or result["label"] != "Copied"):
+        failures.append(f"copy button with the keyboard: {result}")
+    return failures
 
 
-def screenshots(driver, base, name, out_dir, pause_at):
+def screenshots(driver, base, name, out_dir, pause_at, question):
     os.makedirs(out_dir, exist_ok=True)
     driver.set_window_size(1000, 1480)
-    question = urllib.parse.quote(QUESTION)
+    question = urllib.parse.quote(question)
     pause = urllib.parse.quote(pause_at)
     paths = []
     for theme in ("light", "dark"):
@@ -182,7 +410,7 @@ def screenshots(driver, base, name, out_dir, pause_at):
             time.sleep(0.05)
         else:
             raise RuntimeError("the demo did not reach its pause point")
-        path = os.path.join(out_dir, f"web-demo-{theme}.png")
+        path = os.path.join(out_dir, f"web-demo-highlight-{theme}.png")
         driver.save_screenshot(path)
         paths.append(path)
     return paths
@@ -193,7 +421,8 @@ def main():
     parser.add_argument("--streammark", required=True)
     parser.add_argument("--replay", default="4:0")
     parser.add_argument("--long", default=os.path.join(REPO, "Corpus/generated/long-answer-100kb.md"))
-    parser.add_argument("--screenshots", help="directory for web-demo-light.png / web-demo-dark.png")
+    parser.add_argument("--screenshots",
+                        help="directory for web-demo-highlight-light.png / web-demo-highlight-dark.png")
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
@@ -201,13 +430,19 @@ def main():
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
     versions = protocols(args.streammark)
-    # One case per document and protocol: NAME.v2, NAME.v1.
+    highlighting = any("--highlight" in flags for flags in versions.values())
+    oracle = html_oracle(args.streammark) if highlighting else None
+    # One case per document and protocol: NAME.v2 (highlighted when the
+    # binary can), NAME.v2plain (a few documents: a version-2 stream without
+    # highlight ops keeps the output of before), NAME.v1.
     names = {}
     protocol_of = {}
     for version, flags in versions.items():
         for source in sources:
             if source == args.long and version != next(iter(versions)):
                 continue  # the long document once, in the preferred protocol
+            if version == "v2plain" and os.path.basename(source) not in PLAIN_V2:
+                continue
             name = os.path.splitext(os.path.basename(source))[0] + "." + version
             names[name] = source
             protocol_of[name] = flags
@@ -216,9 +451,14 @@ def main():
     with tempfile.TemporaryDirectory(prefix="streammark-browser-") as data:
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             list(pool.map(lambda item: generate(args.streammark, item[1], data, item[0], args.replay,
-                                                protocol_of[item[0]]), names.items()))
+                                                protocol_of[item[0]], oracle), names.items()))
         print(f"generated {len(names)} patch streams ({args.replay}; protocols {', '.join(versions)}) "
               f"in {time.time() - started:.1f}s", flush=True)
+        if highlighting:
+            how = ("streammark --format html --highlight" if oracle == "streammark" else
+                   "this test's rendering of the highlight ops of a one-shot stream (this streammark's "
+                   "--format html does not highlight)")
+            print(f"expected HTML of highlighted streams: {how}", flush=True)
         server = serve.start(data_dir=data)
         base = f"http://127.0.0.1:{server.server_address[1]}"
         driver = browser()
@@ -227,7 +467,8 @@ def main():
             totals = {}
             for name in names:
                 version = name.rsplit(".", 1)[1]
-                report = call(driver, "runCase", name, {"unsafe": names[name] == RAW_HTML})
+                report = call(driver, "runCase", name, {"unsafe": names[name] == RAW_HTML,
+                                                        "highlight": "--highlight" in protocol_of[name]})
                 failures = check_case(report)
                 if "error" not in report and report["hostile"]:
                     failures.append(f"hostile content reached the page: {report['hostile']}")
@@ -237,6 +478,9 @@ def main():
                     failures.append("late link definitions did not update any closed block")
                 if names[name] == LOOSENING and "error" not in report and report["stats"]["reflowed"] == 0:
                     failures.append("no list turned loose while streaming (the fixture tests nothing)")
+                if ("error" not in report and "--highlight" in protocol_of[name] and report["codeBlocks"]
+                        and report["highlightOps"] == 0):
+                    failures.append("a highlighted stream with code blocks had no highlight op")
                 if "error" not in report:
                     groups = [version + " all documents"]
                     if "/Corpus/llm/" in names[name]:
@@ -244,11 +488,16 @@ def main():
                     for group in groups:
                         total = totals.setdefault(group, {"documents": 0, "mutations": 0, "closedHits": 0,
                                                           "linkHits": 0, "patches": 0,
-                                                          "patchBytes": 0, "maxRatio": 0.0})
+                                                          "patchBytes": 0, "maxRatio": 0.0, "highlightOps": 0,
+                                                          "codeBlocks": 0, "spans": 0, "snapshots": 0,
+                                                          "copies": 0, "copyStateRecords": 0})
                         total["documents"] += 1
-                        for key in ("mutations", "closedHits", "linkHits", "patches", "patchBytes"):
+                        for key in ("mutations", "closedHits", "linkHits", "patches", "patchBytes", "highlightOps",
+                                    "codeBlocks", "spans", "snapshots", "copies", "copyStateRecords"):
                             total[key] += report[key]
-                        total["maxRatio"] = max(total["maxRatio"], report["maxRatio"])
+                        if report["maxRatio"] > total["maxRatio"]:
+                            total["maxRatio"] = report["maxRatio"]
+                            total["maxRatioAt"] = f"{name}: {report['maxRatioLine']}"
                 if failures:
                     failed += 1
                     print(f"FAIL {name}")
@@ -256,10 +505,12 @@ def main():
                         print(f"    {failure}")
                 else:
                     passed += 1
+                    highlighted = (f", {report['highlightOps']} highlight ops, {report['spans']} spans, "
+                                   f"{report['snapshots']} snapshots" if "--highlight" in protocol_of[name] else "")
                     print(f"ok   {name}: {report['patches']} patches, {report['mutations']} mutations, "
                           f"closed-block mutations {report['closedHits']} (+{report['linkHits']} link-definition), "
                           f"{report['rangesKept']} ranges and the selection "
-                          f"{report['selectedText']!r} kept",
+                          f"{report['selectedText']!r} kept{highlighted}, {report['copies']} copies",
                           flush=True)
 
             template = os.path.join(HERE, "fixtures", "plan.md.mustache")
@@ -285,9 +536,46 @@ def main():
                     print(f"    {failure}")
             else:
                 passed += 1
-                print(f"ok   protocol-edge-cases: {edge['cases']} cases (bad versions, ops, ids, drops; before, retype; short form)")
+                print(f"ok   protocol-edge-cases: {edge['cases']} cases (bad versions, ops, ids, drops; before, retype; "
+                      "short form; highlight ops)")
 
-            failures = check_demo_live(driver, base, args.streammark, data)
+            copy = call(driver, "runCopyCases")
+            if "error" in copy or copy["failures"]:
+                failed += 1
+                print("FAIL copy-button")
+                for failure in copy.get("failures", [copy.get("error")]):
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   copy-button: {copy['cases']} cases (clipboard, textarea fallback, state and its reset, "
+                      "no text in the page, copyButtons: false)")
+
+            prop = call(driver, "runHighlightProperty", PROPERTY_SEED, PROPERTY_CASES)
+            if "error" in prop or prop["failures"]:
+                failed += 1
+                print(f"FAIL highlight-property (seed {PROPERTY_SEED})")
+                for failure in prop.get("failures", [prop.get("error")]):
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   highlight-property: {prop['cases']} random code blocks (seed {PROPERTY_SEED}), {prop['ops']} lines "
+                      f"applied, {prop['restarts']} restarts, {prop['takeBacks']} take-backs across line ends; "
+                      "equal to an independent rendering mid-stream and at the end")
+
+            palette = call(driver, "runPalette")
+            low = {theme: {k: r for k, r in palette[theme]["ratios"].items() if r < 4.5} for theme in ("light", "dark")}
+            if any(low.values()) or any(palette[theme]["unstyled"] for theme in ("light", "dark")):
+                failed += 1
+                print(f"FAIL palette: below 4.5:1 {low}; unstyled {[palette[t]['unstyled'] for t in ('light', 'dark')]}")
+            else:
+                passed += 1
+                lows = ", ".join(f"{theme} {min(palette[theme]['ratios'].values()):.2f}:1 "
+                                 f"({min(palette[theme]['ratios'], key=palette[theme]['ratios'].get)})"
+                                 for theme in ("light", "dark"))
+                print(f"ok   palette: every highlight class has its colour with contrast >= 4.5:1 against the code "
+                      f"background (lowest: {lows})")
+
+            failures = check_demo_live(driver, base, args.streammark, highlighting, oracle)
             if failures:
                 failed += 1
                 print("FAIL demo-live")
@@ -295,14 +583,18 @@ def main():
                     print(f"    {failure}")
             else:
                 passed += 1
-                print("ok   demo-live: the demo page over a live /stream (48-byte chunks, 3 ms) ends with the same HTML")
+                print("ok   demo-live: the demo page over a live /stream (48-byte chunks, 3 ms) ends with the same HTML; "
+                      "its copy button works from the keyboard")
             open_harness(driver, base)
 
-            canary_name = next(iter(names))
+            demo_name = os.path.splitext(os.path.basename(DEMO_ANSWER))[0] + "." + next(iter(versions))
+            canary_name = demo_name if demo_name in names else next(iter(names))
             canary = call(driver, "runCanary", canary_name)
-            if "error" not in canary and canary["hits"] > 0:
+            if ("error" not in canary and canary["hits"] > 0 and
+                    (not canary["button"] or (canary["buttonHits"] >= 2 and canary["stateHits"] == 1))):
                 passed += 1
-                print(f"ok   canary: editing a closed block is detected ({canary['hits']} mutations)")
+                print(f"ok   canary: editing a closed block is detected ({canary['hits']} mutations; a copy button's "
+                      f"other changes: {canary['buttonHits']}, its state excluded: {canary['stateHits']})")
             else:
                 failed += 1
                 print(f"FAIL canary: editing a closed block was not detected: {canary}")
@@ -315,18 +607,33 @@ def main():
                     print(f"timing {version}: {longest} ({os.path.getsize(names[longest])} bytes), "
                           f"{timing['patches']} patches ({timing['bytes']} bytes of NDJSON) applied in "
                           f"{timing['ms']:.1f} ms (best of 3, no observer)")
+            # A 50 KB code block, highlighted and not: the highlighted
+            # stream's quarters take about the same time (the tail stays one
+            # line); without highlighting the single text node grows.
+            if not args.only:
+                for version in [v for v in ("v2", "v2plain") if v in versions]:
+                    name = "code-block." + version
+                    generate(args.streammark, CODE_BLOCK, data, name, args.replay, versions[version], oracle)
+                    timing = call(driver, "timeStream", name, 3)
+                    print(f"timing {name}: 50 KB of Python in one block, {timing['patches']} patches applied in "
+                          f"{timing['ms']:.1f} ms (best of 3, no observer; quarters {timing['quarters']} ms)")
             for group, total in sorted(totals.items()):
                 print(f"totals {group} ({total['documents']}): {total['patches']} patches, "
                       f"{total['patchBytes']} bytes, {total['mutations']} DOM mutations; on closed blocks "
-                      f"{total['closedHits']} (+{total['linkHits']} link-definition updates); max mutations per patch byte {total['maxRatio']:.3f}")
+                      f"{total['closedHits']} (+{total['linkHits']} link-definition updates); max mutations per patch byte {total['maxRatio']:.3f} ({total.get('maxRatioAt')}); "
+                      f"{total['codeBlocks']} code blocks, {total['highlightOps']} highlight ops, {total['spans']} spans, "
+                      f"{total['snapshots']} snapshots, {total['copies']} copies "
+                      f"({total['copyStateRecords']} copy-state records excluded)")
 
             if args.screenshots:
+                # A Corpus answer with Python, paused inside its first code
+                # block while it is the open block: the lines above are
+                # highlighted, the open line is still plain.
                 version = next(iter(versions))
-                demo = os.path.splitext(os.path.basename(DEMO_ANSWER))[0] + "." + version
-                if demo not in names:
-                    generate(args.streammark, DEMO_ANSWER, data, demo, args.replay, versions[version])
-                # Pause inside the code block, while it is the open block.
-                for path in screenshots(driver, base, demo, args.screenshots, "buffer += va"):
+                shot = os.path.splitext(os.path.basename(SCREENSHOT_ANSWER))[0] + "." + version
+                if shot not in names:
+                    generate(args.streammark, SCREENSHOT_ANSWER, data, shot, args.replay, versions[version], oracle)
+                for path in screenshots(driver, base, shot, args.screenshots, SCREENSHOT_PAUSE, SCREENSHOT_QUESTION):
                     print(f"screenshot: {os.path.relpath(path, REPO)}")
         finally:
             driver.quit()

@@ -14,10 +14,20 @@
 //   selection   (d) the selection made in the first closed block, and a live
 //                   Range in every closed top-level block, survived (blocks
 //                   rewritten by a late link definition exempt)
+// With `highlight: true` (streams written with `--highlight`), also:
+//   plainAtAppend, plainAtClose  (e) completed code lines still plain when
+//                   the next chunk of their block arrives / when it closes
+//   spanMismatches  (e) snapshots of code blocks taken mid-stream whose
+//                   highlighted lines differ from the same lines of the
+//                   expected HTML, or whose plain lines hold spans
+//   wideHighlights  (f) highlight ops for the next line(s) that did more
+//                   than add nodes before the tail and shorten the tail
+//   copies          (g) the copy button of every code block, clicked when
+//                   the block closed, copied exactly its literal
 // window.timeStream(name, runs) applies the same stream without observer and
-// returns the fastest run's time in ms.
+// returns the fastest run's time in ms (and that of each quarter of its lines).
 
-import { StreamMarkView } from "../streammark.js";
+import { StreamMarkView, hljsClasses } from "../streammark.js";
 
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
@@ -34,12 +44,55 @@ export function mutationBound(bytes, reflowed, reshapedNodes, rawNodes) {
 /// (void elements lose their " /", entities become characters where the
 /// serializer allows: `&quot;` in text, `&#x27;` in attributes); the view's
 /// HTML is serialized without its `data-id` attributes.
+/// The copy buttons (`<button class="sm-copy">`, the first child of each
+/// `<pre>`) are removed from the view's side too: they are the view's own
+/// controls, not content (`buttons` reports whether every `<pre>` had
+/// exactly one, in that place).
 export function normalize(element, expectedHTML) {
   const inert = document.implementation.createHTMLDocument("");
   inert.body.innerHTML = expectedHTML;
   const clone = element.cloneNode(true);
   for (const node of clone.querySelectorAll("[data-id]")) node.removeAttribute("data-id");
-  return { actual: clone.innerHTML, expected: inert.body.innerHTML };
+  let buttons = true;
+  for (const pre of clone.querySelectorAll("pre")) {
+    const copy = pre.querySelectorAll("button.sm-copy");
+    if (copy.length !== 1 || pre.firstChild !== copy[0]) buttons = false;
+    for (const button of copy) button.remove();
+  }
+  return { actual: clone.innerHTML, expected: inert.body.innerHTML, buttons, inert };
+}
+
+/// The copy button's own state: the attributes it changes on itself when
+/// clicked (and back a moment later). They are UI state, not the block's
+/// content, and the only change the view makes inside a closed block; the
+/// checks below exclude exactly these records (an attribute change of a
+/// copy button), and the canary checks that any other change of a button
+/// is still caught.
+const COPY_STATE = new Set(["data-state", "aria-label", "title"]);
+function isCopyState(record) {
+  return record.type === "attributes" && COPY_STATE.has(record.attributeName) &&
+    record.target.nodeType === 1 && record.target.matches("button.sm-copy");
+}
+
+/// The lines of a code literal: complete ones while the block is open (the
+/// open last line ends with the line feed cmark adds), all when it is final.
+function codeLines(literal, final) {
+  let n = 0;
+  for (let i = literal.indexOf("\n"); i >= 0; i = literal.indexOf("\n", i + 1)) n++;
+  if (literal.length > 0 && !literal.endsWith("\n")) n++;
+  return final ? n : Math.max(0, n - 1);
+}
+
+/// The code blocks of a subtree (records).
+function codeBlocks(rec) {
+  const out = [];
+  const stack = [rec];
+  while (stack.length) {
+    const next = stack.pop();
+    if (next.kind.type === "code_block") out.push(next);
+    stack.push(...next.children);
+  }
+  return out;
 }
 
 async function fetchText(url) {
@@ -124,6 +177,7 @@ async function hostileTraces(element, unsafe) {
 }
 
 window.runCase = async function runCase(name, options = {}) {
+  const highlight = !!options.highlight;
   const [stream, expectedHTML] = await Promise.all([
     fetchText(`/data/${name}.ndjson`),
     fetchText(`/data/${name}.html`),
@@ -131,12 +185,43 @@ window.runCase = async function runCase(name, options = {}) {
   const lines = stream.split("\n").filter((line) => line.length > 0);
   const element = freshHost();
   const view = new StreamMarkView(element, { unsafe: !!options.unsafe });
-  const observer = new MutationObserver(() => {});
+  // Records are taken right after each patch; those made between patches
+  // (the copy buttons' state, set after a microtask turn) reach the
+  // callback and are checked with the next patch's.
+  const delivered = [];
+  const observer = new MutationObserver((records) => { delivered.push(...records); });
   observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
   const report = {
     name, patches: lines.length, patchBytes: 0, mutations: 0, closedHits: 0, linkHits: 0,
     boundFails: 0, worst: null, maxRatio: 0, closedViolations: [], selection: null,
     moves: 0, movesKept: 0,
+    highlightOps: 0, closedHighlightHits: 0, plainAtAppend: 0, plainAtClose: 0, plainExample: null,
+    snapshots: 0, spanMismatches: 0, spanExample: null, wideHighlights: 0, wideExample: null,
+    copies: 0, copyMismatches: 0, copyExample: null, copyStateRecords: 0, codeBlocks: 0, spans: 0,
+  };
+  // (g) The clipboard, stubbed: the copy buttons' writeText calls are recorded.
+  const clipboard = navigator.clipboard;
+  const copied = [];
+  const originalWrite = clipboard.writeText;
+  clipboard.writeText = async (text) => { copied.push(text); };
+  const clicks = []; // { id, index into copied }
+  const snapshots = []; // { id, h, html }
+  const checksOf = new Map(); // block id → checks so far (a snapshot every 16th)
+  /// (e) Before a code block grows again or closes: its completed lines are
+  /// highlighted (all of them when it closes). Every 16th check and every
+  /// close also keeps a snapshot of its HTML, compared with the expected
+  /// HTML at the end.
+  const checkCode = (rec, closing) => {
+    const literal = rec.kind.code.literal;
+    const want = codeLines(literal, closing);
+    const have = rec.hlLines.length;
+    if (have < want) {
+      if (closing) report.plainAtClose += 1; else report.plainAtAppend += 1;
+      if (!report.plainExample) report.plainExample = { id: rec.id, closing, highlighted: have, complete: want, line: literal.split("\n")[have] };
+    }
+    const checks = (checksOf.get(rec.id) || 0) + 1;
+    checksOf.set(rec.id, checks);
+    if (closing || checks % 16 === 0) snapshots.push({ id: rec.id, h: have, html: rec.code.innerHTML });
   };
   let closed = new Set();
   let selected = null;
@@ -154,6 +239,20 @@ window.runCase = async function runCase(name, options = {}) {
     const targetId = typeof patch === "string" ? view.continuationTarget : patch.id;
     const closedUpdate = typeof patch === "string" || ["update", "retype", "append", "splice"].includes(patch.op)
       ? view.isClosed(targetId) : false;
+    if (highlight) {
+      const target = targetId !== undefined ? view.blocks.get(targetId) : null;
+      if (target && target.kind.type === "code_block" && (typeof patch === "string" || patch.op === "append") && !view.isClosed(targetId)) checkCode(target, false);
+      if (target && patch.op === "close" && !view.isClosed(targetId)) {
+        for (const rec of codeBlocks(target)) if (!view.isClosed(rec.id)) checkCode(rec, true);
+      }
+    }
+    // (f) A highlight op for the next lines: it may only add nodes before
+    // the tail's text node and shorten that node.
+    const hlRec = patch.op === "highlight" ? view.blocks.get(patch.id) : null;
+    const hlNext = !!hlRec && hlRec.kind.type === "code_block" && patch.first === hlRec.hlLines.length;
+    const hlTail = hlRec ? hlRec.text : null;
+    const closingCode = patch.op === "close" && view.blocks.get(patch.id) && !view.isClosed(patch.id)
+      ? codeBlocks(view.blocks.get(patch.id)).filter((rec) => !view.isClosed(rec.id)) : [];
     const reflowedBefore = view.stats.reflowed;
     const reshapedBefore = view.stats.reshapedNodes;
     const rawBefore = view.stats.rawNodes;
@@ -164,25 +263,47 @@ window.runCase = async function runCase(name, options = {}) {
       report.moves += 1;
       if (movedNode && movedNode.isConnected && view.nodesOf(patch.id).includes(movedNode)) report.movesKept += 1;
     }
-    const records = observer.takeRecords();
+    const records = delivered.splice(0).concat(observer.takeRecords());
     const reflowed = view.stats.reflowed - reflowedBefore;
     let count = 0;
     for (const record of records) {
+      if (isCopyState(record)) { report.copyStateRecords += 1; continue; }
       const n = countNodes(record);
       count += n;
+      if (hlNext && !((record.type === "childList" && record.target === hlRec.code && record.removedNodes.length === 0 &&
+          record.nextSibling === hlTail) || (record.type === "characterData" && record.target === hlTail))) {
+        report.wideHighlights += 1;
+        if (!report.wideExample) report.wideExample = { line: line.slice(0, 300), type: record.type };
+      }
       if (!hitsClosed(record, closed, element)) continue;
       if (closedUpdate) report.linkHits += n;
       else {
         report.closedHits += n;
+        if (patch.op === "highlight") report.closedHighlightHits += n;
         if (report.closedViolations.length < 3) report.closedViolations.push({ line: line.slice(0, 300), type: record.type });
       }
+    }
+    if (patch.op === "highlight") report.highlightOps += 1;
+    // (g) Click the copy button of each code block that just closed; the
+    // stub records what it copies (compared with the expected literal at
+    // the end). The microtask turns let the button show its state during
+    // the stream, under the observer.
+    for (const rec of closingCode) {
+      const button = rec.el && rec.el.firstChild;
+      if (!button || button.nodeName !== "BUTTON") continue;
+      clicks.push({ id: rec.id, at: copied.length });
+      button.click();
+      for (let i = 0; i < 4; i++) await null;
     }
     report.mutations += count;
     if (!closedUpdate && count > mutationBound(bytes, reflowed, view.stats.reshapedNodes - reshapedBefore, view.stats.rawNodes - rawBefore)) {
       report.boundFails += 1;
       if (!report.worst) report.worst = { count, bytes, line: line.slice(0, 300) };
     }
-    report.maxRatio = Math.max(report.maxRatio, count / bytes);
+    if (count / bytes > report.maxRatio) {
+      report.maxRatio = count / bytes;
+      report.maxRatioLine = { count, bytes, line: line.slice(0, 120) };
+    }
     if (patch.op === "close" || closedUpdate || reflowed > 0) closed = closedNodes(view);
     if (closedUpdate) {
       const top = topLevel(view, targetId);
@@ -209,6 +330,7 @@ window.runCase = async function runCase(name, options = {}) {
   }
   view.finish();
   observer.disconnect();
+  clipboard.writeText = originalWrite;
   // A selection or range survives when it still spans the same characters
   // of the same (connected) text node. Blocks that a later link reference
   // definition rewrote are exempt (counted in linkHits).
@@ -228,8 +350,44 @@ window.runCase = async function runCase(name, options = {}) {
     report.selection = report.ranges > 0 && report.rangesKept === report.ranges;
     report.selectedText = selected ? selected.text : null;
   }
-  const { actual, expected } = normalize(element, expectedHTML);
+  const { actual, expected, buttons, inert } = normalize(element, expectedHTML);
+  report.buttons = buttons;
   report.equal = actual === expected;
+  // (e) and (g) against the expected HTML: the view's code blocks in
+  // document order are the expected document's.
+  const expectedCode = [...inert.body.querySelectorAll("pre > code")];
+  const indexOf = new Map([...element.querySelectorAll("pre > code")].map((code, i) => [code, i]));
+  report.codeBlocks = expectedCode.length;
+  report.spans = element.querySelectorAll("pre > code span").length;
+  const expectedFor = (id) => {
+    const rec = view.blocks.get(id);
+    const i = rec && rec.code ? indexOf.get(rec.code) : undefined;
+    return i === undefined ? null : expectedCode[i];
+  };
+  for (const snapshot of snapshots) {
+    const code = expectedFor(snapshot.id);
+    if (!code) continue;
+    report.snapshots += 1;
+    const want = code.innerHTML.split("\n");
+    const got = snapshot.html.split("\n");
+    let bad = -1;
+    for (let i = 0; i < got.length && bad < 0; i++) {
+      if (i < snapshot.h ? got[i] !== want[i] : got[i].includes("<span")) bad = i;
+    }
+    if (bad >= 0) {
+      report.spanMismatches += 1;
+      if (!report.spanExample) report.spanExample = { id: snapshot.id, line: bad, highlighted: snapshot.h, got: got[bad], expected: want[bad] };
+    }
+  }
+  for (const click of clicks) {
+    const code = expectedFor(click.id);
+    if (!code) continue;
+    report.copies += 1;
+    if (copied.length <= click.at || copied[click.at] !== code.textContent) {
+      report.copyMismatches += 1;
+      if (!report.copyExample) report.copyExample = { id: click.id, got: String(copied[click.at]).slice(0, 200), expected: code.textContent.slice(0, 200) };
+    }
+  }
   if (!report.equal) {
     let i = 0;
     while (i < actual.length && actual[i] === expected[i]) i++;
@@ -237,7 +395,7 @@ window.runCase = async function runCase(name, options = {}) {
   }
   report.stats = view.stats;
   report.hostile = await hostileTraces(element, !!options.unsafe);
-  report.rawElements = element.querySelectorAll("kbd, span, div, b, br, em").length;
+  report.rawElements = [...element.querySelectorAll("kbd, span, div, b, br, em")].filter((node) => !node.closest("pre")).length;
   return report;
 };
 
@@ -259,23 +417,51 @@ window.runCanary = async function runCanary(name) {
   block.replaceWith(block.cloneNode(true));
   let hits = 0;
   for (const record of observer.takeRecords()) if (hitsClosed(record, closed, element)) hits += countNodes(record);
+  // The copy-state exclusion is that narrow: any other change of a closed
+  // block's copy button still counts, its own state change does not.
+  let buttonHits = 0;
+  let stateHits = 0;
+  const button = [...element.querySelectorAll("pre > button.sm-copy")].find((b) => isInside(b, closed, element));
+  if (button) {
+    button.setAttribute("class", "sm-copy x");
+    button.append("x");
+    button.setAttribute("data-state", "copied");
+    for (const record of observer.takeRecords()) {
+      if (!hitsClosed(record, closed, element)) continue;
+      if (isCopyState(record)) stateHits += 1;
+      else buttonHits += countNodes(record);
+    }
+  }
   observer.disconnect();
-  return { hits, closed: closed.size };
+  return { hits, closed: closed.size, button: !!button, buttonHits, stateHits };
 };
 
 window.timeStream = async function timeStream(name, runs) {
   const stream = await fetchText(`/data/${name}.ndjson`);
   const lines = stream.split("\n").filter((line) => line.length > 0);
   let best = Infinity;
+  let quarters = null;
   for (let run = 0; run < runs; run++) {
     const element = freshHost();
     const start = performance.now();
     const view = new StreamMarkView(element);
-    for (const line of lines) view.applyLine(line);
+    // The time of each quarter of the lines: equal quarters mean constant
+    // work per line (a growing block costing O(block) per line would make
+    // the later quarters slower).
+    const marks = [start];
+    lines.forEach((line, i) => {
+      view.applyLine(line);
+      if ((i + 1) % Math.ceil(lines.length / 4) === 0) marks.push(performance.now());
+    });
     view.finish();
-    best = Math.min(best, performance.now() - start);
+    const end = performance.now();
+    if (end - start < best) {
+      best = end - start;
+      marks.push(end);
+      quarters = marks.slice(1, 5).map((mark, i) => Math.round((mark - marks[i]) * 10) / 10);
+    }
   }
-  return { ms: best, patches: lines.length, bytes: stream.length };
+  return { ms: best, patches: lines.length, bytes: stream.length, quarters };
 };
 
 window.harnessReady = true;
@@ -288,6 +474,8 @@ window.runEdgeCases = async function runEdgeCases() {
   const v2 = '{"v":2}';
   const para = (id, text) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "paragraph", inlines: [text] } } });
   const code = (id, literal) => JSON.stringify({ op: "insert", parent: "doc", block: { id, kind: { type: "code_block", info: "js x", literal } } });
+  const py = '[0,"doc",[0,[11,"def f():\\n  return \\"é😀\\" # x\\n","python"]]]';
+  const pre = (language, code) => `<pre><code class="language-${language}">${code}</code></pre>\n`;
   const soft = '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":["a",{"type":"softbreak"},"b"]}}}';
   const link = '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"link","url":"javascript:x()","title":"","children":["x"]}]}}}';
   const cases = [
@@ -310,7 +498,7 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "append drop and before", lines: [v2, code("c", "a &am\n"), '{"op":"append","id":"c","drop":3,"before":1,"text":"&"}'], html: '<pre><code class="language-js">a &amp;\n</code></pre>\n' },
     { name: "append after a non-text inline", lines: [v2, '{"op":"insert","parent":"doc","block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"code","text":"x"}]}}}', '{"op":"append","id":"a","text":" y"}'], html: "<p><code>x</code> y</p>\n" },
     { name: "retype keeps inlines", lines: [v2, para("a", "Title"), '{"op":"retype","id":"a","kind":{"type":"heading","level":2}}', '" more"'], html: "<h2>Title more</h2>\n" },
-    { name: "short: unknown op", lines: [v2, '[8,0]'], throws: /unknown op/ },
+    { name: "short: unknown op", lines: [v2, '[9,0]'], throws: /unknown op/ },
     { name: "short: string op tag (old short form)", lines: [v2, '["+","doc",[0,["p",["a"]]]]'], throws: /unknown op/ },
     { name: "short: wrong number of fields", lines: [v2, '[3]'], throws: /wrong number of fields/ },
     { name: "short: id not an integer", lines: [v2, '[3,1.5]'], throws: /id must be/ },
@@ -375,6 +563,29 @@ window.runEdgeCases = async function runEdgeCases() {
       lines: [v2, '[0,"doc",[4,[0,["a"]]]]', para("e9", "c"), '{"op":"append","id":"e2","text":"b"}', '[6,0,"!"]', '[3,0]'],
       html: "<p>ab!</p>\n<p>c</p>\n",
     },
+    // Highlighting (op 8): lines of a code block's literal become spans.
+    { name: "highlight: a completed line", lines: [v2, py, '[8,0,0,[[0,3,"keyword",4,1,"title.function_"]]]'], html: pre("python", '<span class="hljs-keyword">def</span> <span class="hljs-title function_">f</span>():\n  return "é😀" # x\n') },
+    { name: "highlight: UTF-8 offsets", lines: [v2, py, '[8,0,0,[[0,3,"keyword"],[2,6,"keyword",9,8,"string",18,3,"comment"]]]'], html: pre("python", '<span class="hljs-keyword">def</span> f():\n  <span class="hljs-keyword">return</span> <span class="hljs-string">"é😀"</span> <span class="hljs-comment"># x</span>\n') },
+    { name: "highlight: keeps the target", lines: [v2, '[0,"doc",[0,[11,"a = 1\\nb\\n","python"]]]', '[6,0," =",0,1]', '[8,0,0,[[4,1,"number"]]]', '" 2"', '"\\n"', '[8,0,1,[[4,1,"number"]]]'], html: pre("python", 'a = <span class="hljs-number">1</span>\nb = <span class="hljs-number">2</span>\n\n') },
+    { name: "highlight: lines without tokens", lines: [v2, '[0,"doc",[0,[11,"a\\nb\\nc = 1\\n","python"]]]', '[8,0,0,[[],[],[4,1,"number"]]]'], html: pre("python", 'a\nb\nc = <span class="hljs-number">1</span>\n') },
+    { name: "highlight: restart from 0 replaces", lines: [v2, '[0,"doc",[0,[11,"a b\\nc\\n","x"]]]', '[8,0,0,[[0,1,"keyword"],[0,1,"string"]]]', '[8,0,0,[[2,1,"number"]]]'], html: pre("x", 'a <span class="hljs-number">b</span>\nc\n') },
+    { name: "highlight: restart inside a group", lines: [v2, '[0,"doc",[0,[11,"a\\nb\\nc\\n","x"]]]', '[8,0,0,[[0,1,"keyword"],[0,1,"keyword"],[0,1,"keyword"]]]', '[8,0,1,[[0,1,"string"]]]'], html: pre("x", '<span class="hljs-keyword">a</span>\n<span class="hljs-string">b</span>\nc\n') },
+    { name: "highlight: a line after a gap", lines: [v2, py, '[8,0,1,[[]]]'], throws: /line 1 after 0/, html: pre("python", 'def f():\n  return "é😀" # x\n') },
+    { name: "highlight: a token beyond the line", lines: [v2, py, '[8,0,0,[[0,9,"keyword"]]]'], throws: /beyond the line/, html: pre("python", 'def f():\n  return "é😀" # x\n') },
+    { name: "highlight: a token splitting a character", lines: [v2, py, '[8,0,0,[[]]]', '[8,0,1,[[9,2,"string"]]]'], throws: /splits a character/, html: pre("python", 'def f():\n  return "é😀" # x\n') },
+    { name: "highlight: more lines than the code", lines: [v2, '[0,"doc",[0,[11,"a\\n","x"]]]', '[8,0,0,[[],[]]]'], throws: /no line 1/, html: pre("x", "a\n") },
+    { name: "highlight: overlapping tokens", lines: [v2, py, '[8,0,0,[[0,3,"keyword",2,1,"string"]]]'], throws: /bad token 1/ },
+    { name: "highlight: an empty token", lines: [v2, py, '[8,0,0,[[0,0,"keyword"]]]'], throws: /bad token 0/ },
+    { name: "highlight: a kind that is not a scope", lines: [v2, py, '[8,0,0,[[0,3,"keyword x"]]]'], throws: /bad token 0/ },
+    { name: "highlight: not a code block", lines: [v2, '[0,"doc",[0,[0,["a"]]]]', '[8,0,0,[[]]]'], throws: /not a code block/, html: "<p>a</p>\n" },
+    { name: "highlight: wrong number of fields", lines: [v2, '[8,0,0]'], throws: /wrong number of fields/ },
+    // Appends and updates that reach into highlighted lines.
+    { name: "highlight: a partial fence taken back keeps the line", lines: [v2, '[0,"doc",[0,[11,"a = 1\\n`\\n","python"]]]', '[8,0,0,[[4,1,"number"]]]', '[6,0,"",2,1]'], html: pre("python", 'a = <span class="hljs-number">1</span>\n') },
+    { name: "highlight: an edit of a highlighted line un-highlights it", lines: [v2, '[0,"doc",[0,[11,"ab\\ncd\\ne\\n","x"]]]', '[8,0,0,[[0,2,"keyword"],[0,2,"keyword"]]]', '[6,0,"X",4,1]'], html: pre("x", '<span class="hljs-keyword">ab</span>\nX\n') },
+    { name: "highlight: an update keeps unchanged lines", lines: [v2, '[0,"doc",[0,[11,"ab\\ncd\\n","x"]]]', '[8,0,0,[[0,2,"keyword"]]]', '[4,[11,"ab\\ncd\\nef\\n","y"]]'], html: pre("y", '<span class="hljs-keyword">ab</span>\ncd\nef\n') },
+    { name: "highlight: an update changing a line", lines: [v2, '[0,"doc",[0,[11,"ab\\ncd\\n","x"]]]', '[8,0,0,[[0,2,"keyword"],[0,2,"keyword"]]]', '[4,[11,"ab\\nce\\n","x"]]'], html: pre("x", '<span class="hljs-keyword">ab</span>\nce\n') },
+    { name: "highlight: markup in the code stays text", lines: [v2, '[0,"doc",[0,[11,"<b>&amp;</b>\\n","html"]]]', '[8,0,0,[[0,3,"tag",3,5,"string"]]]'], html: pre("html", '<span class="hljs-tag">&lt;b&gt;</span><span class="hljs-string">&amp;amp;</span>&lt;/b&gt;\n') },
+    { name: "highlight: without copy buttons", options: { copyButtons: false }, lines: [v2, '[0,"doc",[0,[11,"x\\n","x"]]]', '[8,0,0,[[0,1,"variable.language_"]]]'], html: pre("x", '<span class="hljs-variable language_">x</span>\n'), exact: true },
     { name: "insert without index appends", lines: [v2, para("a", "1"), para("b", "2")], html: "<p>1</p>\n<p>2</p>\n" },
     { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
     { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
@@ -402,6 +613,7 @@ window.runEdgeCases = async function runEdgeCases() {
       }
     }
     const { actual, expected } = normalize(element, test.html === undefined ? "" : test.html);
+    if (test.exact && element.innerHTML.replace(/ data-id="[^"]*"/g, "") !== expected) failures.push(`${test.name}: not exactly the HTML: ${element.innerHTML}`);
     if (test.throws) {
       if (!error || !test.throws.test(String(error.message))) failures.push(`${test.name}: expected an error ${test.throws}, got ${error}`);
       else if (element.innerHTML !== before) failures.push(`${test.name}: the DOM changed before the error`);
@@ -416,4 +628,286 @@ window.runEdgeCases = async function runEdgeCases() {
   }
   if (window.__pwned !== undefined) failures.push(`script ran: ${window.__pwned}`);
   return { cases: cases.length, failures };
+};
+
+/// The copy button on its own: what it copies (through the clipboard, and
+/// through the textarea fallback when the clipboard refuses), its state and
+/// the state's reset, its accessible name, and that it adds no text to the
+/// page (a selection of the whole block copies the code only).
+window.runCopyCases = async function runCopyCases() {
+  const failures = [];
+  let cases = 0;
+  const literal = 'if (a < b && c > "d") {\n  return \'é😀\';\n}\n';
+  const element = freshHost();
+  const view = new StreamMarkView(element);
+  view.applyLine('{"v":2}');
+  view.applyLine(JSON.stringify([0, "doc", [0, [11, literal, "js"]]]));
+  view.applyLine("[3,0]");
+  const button = element.querySelector("pre > button.sm-copy");
+  const expect = (name, ok, detail) => { cases += 1; if (!ok) failures.push(`${name}: ${detail}`); };
+  expect("a button", !!button && button.type === "button" && button.getAttribute("aria-label") === "Copy code" && button.tabIndex === 0,
+    button ? button.outerHTML : "none");
+  expect("no text in the page", element.querySelector("pre").textContent === literal && button.childNodes.length === 0,
+    JSON.stringify(element.querySelector("pre").textContent));
+
+  const clipboard = navigator.clipboard;
+  const originalWrite = clipboard.writeText;
+  const originalExec = document.execCommand;
+  const copied = [];
+  try {
+    clipboard.writeText = async (text) => { copied.push(text); };
+    button.click();
+    for (let i = 0; i < 4; i++) await null;
+    expect("clipboard", copied.length === 1 && copied[0] === literal, JSON.stringify(copied));
+    expect("copied state", button.dataset.state === "copied" && button.getAttribute("aria-label") === "Copied", button.outerHTML);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect("state reset", button.dataset.state === undefined && button.getAttribute("aria-label") === "Copy code", button.outerHTML);
+
+    // The clipboard refuses (no permission, no secure context): the text
+    // goes through a hidden textarea and execCommand("copy").
+    const viaTextarea = [];
+    clipboard.writeText = async () => { throw new DOMException("denied", "NotAllowedError"); };
+    document.execCommand = (command) => {
+      const area = document.activeElement;
+      viaTextarea.push({ command, text: area && area.localName === "textarea" ? area.value : null, inAnswer: !!(area && element.contains(area)) });
+      return true;
+    };
+    button.focus();
+    button.click();
+    for (let i = 0; i < 8; i++) await null;
+    expect("fallback", viaTextarea.length === 1 && viaTextarea[0].command === "copy" && viaTextarea[0].text === literal && !viaTextarea[0].inAnswer,
+      JSON.stringify(viaTextarea));
+    expect("fallback leaves no textarea and gives focus back", !document.querySelector("textarea") && document.activeElement === button,
+      String(document.activeElement && document.activeElement.outerHTML));
+    document.execCommand = () => false;
+    button.click();
+    for (let i = 0; i < 8; i++) await null;
+    expect("failure state", button.dataset.state === "failed" && button.getAttribute("aria-label") === "Copy failed", button.outerHTML);
+  } finally {
+    clipboard.writeText = originalWrite;
+    document.execCommand = originalExec;
+  }
+
+  // copyButtons: false: exactly streammark's HTML.
+  const bare = freshHost();
+  const plain = new StreamMarkView(bare, { copyButtons: false });
+  plain.applyLine('{"v":2}');
+  plain.applyLine(JSON.stringify([0, "doc", [0, [11, literal, "js"]]]));
+  expect("copyButtons: false", !bare.querySelector("button"), bare.innerHTML);
+  return { cases, failures };
+};
+
+/// The highlight.js scopes StreamMark writes (docs/highlighting.md).
+const KINDS = ["keyword", "built_in", "type", "literal", "number", "string", "regexp", "subst", "symbol", "char.escape_",
+  "comment", "doctag", "meta", "title.function_", "title.class_", "title", "params", "attr", "attribute", "variable",
+  "variable.language_", "property", "tag", "name", "selector-tag", "selector-class", "selector-id", "selector-pseudo",
+  "selector-attr", "addition", "deletion", "operator", "punctuation", "section", "bullet", "template-variable"];
+
+function luminance(rgb) {
+  const [r, g, b] = rgb.match(/[0-9.]+/g).slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/// The palette as the browser applies streammark.css: per theme and scope,
+/// the contrast of the span's colour with the code background (its own
+/// background for addition and deletion), and the scopes left in the plain
+/// code colour.
+window.runPalette = async function runPalette() {
+  const host = freshHost();
+  const pre = document.createElement("pre");
+  const code = document.createElement("code");
+  code.className = "language-x";
+  pre.append(code);
+  host.append(pre);
+  const spans = KINDS.map((kind) => {
+    const span = document.createElement("span");
+    span.setAttribute("class", hljsClasses(kind));
+    span.textContent = "x";
+    code.append(span);
+    return [kind, span];
+  });
+  const out = {};
+  for (const theme of ["light", "dark"]) {
+    document.documentElement.dataset.theme = theme;
+    const plain = getComputedStyle(code).color;
+    const background = getComputedStyle(pre).backgroundColor;
+    const ratios = {};
+    const unstyled = [];
+    for (const [kind, span] of spans) {
+      const style = getComputedStyle(span);
+      const own = style.backgroundColor;
+      const behind = own === "rgba(0, 0, 0, 0)" ? background : own;
+      ratios[kind] = Math.round(contrast(style.color, behind) * 100) / 100;
+      if (style.color === plain && kind !== "params") unstyled.push(kind);
+    }
+    out[theme] = { ratios, unstyled, background, plain: Math.round(contrast(plain, background) * 100) / 100 };
+  }
+  delete document.documentElement.dataset.theme;
+  return out;
+};
+
+/// SplitMix64 (the project's seeded generator), on BigInt: `next(n)` is an
+/// integer in 0..<n.
+function splitMix(seed) {
+  let state = BigInt.asUintN(64, BigInt(seed));
+  return (n) => {
+    state = BigInt.asUintN(64, state + 0x9e3779b97f4a7c15n);
+    let z = state;
+    z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+    z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+    z ^= z >> 31n;
+    return Number(z % BigInt(n));
+  };
+}
+
+/// The rule of `streammark --format html --highlight` for a literal and its
+/// lines' tokens, written independently of the view (bytes through
+/// TextEncoder/TextDecoder, markup as a string).
+function renderExpected(literal, tokens, language) {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const lines = literal.split("\n").map((line, i) => {
+    const bytes = encoder.encode(line);
+    const flat = tokens[i] || [];
+    let out = "";
+    let at = 0;
+    for (let t = 0; t < flat.length; t += 3) {
+      const [start, length, kind] = [flat[t], flat[t + 1], flat[t + 2]];
+      const [head, ...rest] = kind.split(".");
+      out += escape(decoder.decode(bytes.slice(at, start)));
+      out += `<span class="${["hljs-" + head, ...rest].join(" ")}">${escape(decoder.decode(bytes.slice(start, start + length)))}</span>`;
+      at = start + length;
+    }
+    return out + escape(decoder.decode(bytes.slice(at)));
+  });
+  return `<pre><code class="language-${language}">${lines.join("\n")}</code></pre>\n`;
+}
+
+/// Property test of highlighting against renderExpected: seeded random code
+/// (ASCII, markup characters, `é`, an emoji) streamed in random chunks, the
+/// highlight ops a producer would send (each completed line once), plus
+/// random restarts from a lower line, random appends that take back
+/// characters across line ends (then highlighting goes on from the first
+/// line they changed), and random blank lines. Mid-stream, at random points,
+/// the code's text must be the literal and its highlighted lines must equal
+/// the expected lines; at the end the whole block must.
+window.runHighlightProperty = async function runHighlightProperty(seed, cases) {
+  const random = splitMix(seed);
+  const pieces = ["a", "b", "x", "1", " ", "  ", "<", "&", '"', "é", "😀", "def", "=", "(", ")", "#"];
+  const failures = [];
+  let ops = 0;
+  let restarts = 0;
+  let takeBacks = 0;
+  for (let n = 0; n < cases && failures.length < 5; n++) {
+    const lineCount = 1 + random(12);
+    const body = Array.from({ length: lineCount }, () => Array.from({ length: random(9) }, () => pieces[random(pieces.length)]).join("")).join("\n");
+    const tokensOf = (line) => {
+      const bytes = new TextEncoder().encode(line);
+      const boundaries = [0];
+      for (let i = 1; i <= bytes.length; i++) if (i === bytes.length || (bytes[i] & 0xc0) !== 0x80) boundaries.push(i);
+      const flat = [];
+      let b = 0;
+      while (b < boundaries.length - 1) {
+        const start = b + random(3);
+        const end = start + 1 + random(3);
+        if (end >= boundaries.length) break;
+        flat.push(boundaries[start], boundaries[end] - boundaries[start], KINDS[random(KINDS.length)]);
+        b = end;
+      }
+      return flat;
+    };
+    const element = freshHost();
+    const view = new StreamMarkView(element);
+    const apply = (value) => { ops += 1; view.applyLine(JSON.stringify(value)); };
+    apply({ v: 2 });
+    apply([0, "doc", [0, [11, "\n", "x"]]]);
+    let at = 0; // the literal is body.slice(0, at) + "\n"
+    let tokens = []; // tokens of the lines highlighted so far
+    let highlighted = 0;
+    const typed = () => body.slice(0, at);
+    const literalNow = () => typed() + "\n";
+    const complete = () => typed().split("\n").length - 1;
+    const check = (where) => {
+      const rec = view.blocks.get("e0");
+      const literal = literalNow();
+      if (rec.code.textContent !== literal) return `${where}: text ${JSON.stringify(rec.code.textContent)} != ${JSON.stringify(literal)}`;
+      const { actual, expected } = normalize(element, renderExpected(literal, tokens, "x"));
+      const got = actual.split("\n");
+      const exp = expected.split("\n");
+      for (let i = 0; i < highlighted; i++) if (got[i] !== exp[i]) return `${where}: line ${i}: ${got[i]} != ${exp[i]}`;
+      return null;
+    };
+    let failure = null;
+    try {
+      while (at < body.length && !failure) {
+        if (random(10) === 0 && at > 0) {
+          // Take back up to 4 ASCII characters (line feeds included): they
+          // are typed again later.
+          let drop = 1 + random(4);
+          while (drop > 0 && (drop > at || /[^\x00-\x7f]/.test(body.slice(at - drop, at)))) drop--;
+          if (drop > 0) {
+            takeBacks += 1;
+            const old = literalNow();
+            at -= drop;
+            apply([6, 0, "", drop, 1]);
+            // Lines equal up to their line feed in the old and new literal
+            // may keep their highlighting; a producer goes on from there
+            // (or from lower: the view restarts then).
+            const now = literalNow();
+            let same = 0;
+            while (same < now.length && now[same] === old[same]) same++;
+            const kept = now.slice(0, same).split("\n").length - 1;
+            if (highlighted > kept) { highlighted = kept; tokens = tokens.slice(0, kept); }
+            continue;
+          }
+        }
+        let size = 1 + random(6);
+        if (/[\ud800-\udbff]/.test(body[at + size - 1] || "")) size += 1; // never split a surrogate pair
+        const text = body.slice(at, at + size);
+        at += text.length;
+        apply([6, 0, text, 0, 1]);
+        const lines = typed().split("\n");
+        if (random(8) === 0 && highlighted > 0) {
+          const from = random(highlighted);
+          restarts += 1;
+          const again = [];
+          for (let i = from; i < complete(); i++) again.push(tokensOf(lines[i]));
+          apply([8, 0, from, again]);
+          tokens = tokens.slice(0, from).concat(again);
+          highlighted = complete();
+        } else if (complete() > highlighted) {
+          const add = [];
+          for (let i = highlighted; i < complete(); i++) add.push(tokensOf(lines[i]));
+          apply([8, 0, highlighted, add]);
+          tokens = tokens.concat(add);
+          highlighted = complete();
+        }
+        if (random(4) === 0) failure = check(`case ${n}, at ${at}`);
+      }
+      if (!failure) {
+        const last = typed().split("\n");
+        const rest = [];
+        for (let i = highlighted; i < last.length; i++) rest.push(tokensOf(last[i]));
+        apply([8, 0, highlighted, rest]);
+        tokens = tokens.concat(rest);
+        highlighted = last.length;
+        apply([3, 0]);
+        const { actual, expected } = normalize(element, renderExpected(literalNow(), tokens, "x"));
+        if (actual !== expected) failure = `case ${n}: final ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`;
+      }
+    } catch (error) {
+      failure = `case ${n}: ${error.message}`;
+    }
+    if (failure) failures.push(failure);
+  }
+  return { cases, ops, restarts, takeBacks, failures };
 };

@@ -194,6 +194,10 @@ public struct PrefixHarness: Sendable {
         /// The first violations found (at most ``PrefixHarness/violationLimit``).
         public var violations: [Violation] = []
 
+        /// Completed code lines whose tokens were checked against the
+        /// final document's (the highlighting invariant).
+        public var highlightedLines = 0
+
         /// Whether every check held.
         public var passed: Bool { violations.isEmpty }
 
@@ -201,7 +205,8 @@ public struct PrefixHarness: Sendable {
         public var summaryLine: String {
             "\(name) (\(chunking)): chunks=\(chunks) prefixes=\(prefixesChecked) blocks=\(blocks) "
                 + "closed=\(closedBlocks) updates=\(updates) definition-updates=\(definitionUpdates) "
-                + "stale=\(stalePrefixes) max-lag=\(maxStaleBytes) violations=\(violations.count)"
+                + "stale=\(stalePrefixes) max-lag=\(maxStaleBytes) highlighted-lines=\(highlightedLines) "
+                + "violations=\(violations.count)"
         }
     }
 
@@ -302,6 +307,7 @@ private struct HarnessRun {
     /// The tree rebuilt from the version-2 deltas.
     var deltaMirror = Block(id: .document, kind: .document, range: 0..<0)
     var deltas: [DeltaPatch] = []
+    var highlighting = HighlightInvariant()
 
     init(name: String, bytes: [UInt8], options: ParseOptions, report: PrefixHarness.Report, stride: Int?) {
         self.name = name
@@ -328,6 +334,7 @@ private struct HarnessRun {
             report.maxStaleBytes = max(report.maxStaleBytes, document.staleByteCount)
         }
         checkPatches(patches, chunk: index, prefix: range.upperBound)
+        checkHighlighting(patches, chunk: index, prefix: range.upperBound)
         if let stride, index % stride == 0 || isLast {
             let committed = range.upperBound - document.normalizer.pending.count
             let (parser, prefix) = (parser, bytes[0..<committed])
@@ -341,10 +348,21 @@ private struct HarnessRun {
         let closedBeforeFinish = Set(closedValues.keys)
         let patches = document.finish()
         checkPatches(patches, chunk: -1, prefix: bytes.count)
+        checkHighlighting(patches, chunk: -1, prefix: bytes.count)
         let (parser, bytes) = (parser, bytes)
         checkTree(chunk: -1, prefix: bytes.count, expected: parser.parse(bytes: bytes))
         report.parsedBytes = document.statistics.totalParsedBytes
         checkClosedBlocks(closedBefore: closedBeforeFinish)
+        let (checked, failures) = highlighting.check(final: document.root)
+        report.highlightedLines = checked
+        for (seen, id, message) in failures { fail(seen.chunk, seen.prefix, id, message) }
+    }
+
+    /// Feeds the highlighting invariant (``HighlightInvariant``).
+    mutating func checkHighlighting(_ patches: [Patch], chunk: Int, prefix: Int) {
+        for (id, message) in highlighting.observe(patches, root: document.root, chunk: chunk, prefix: prefix) {
+            fail(chunk, prefix, id, message)
+        }
     }
 
     /// Applies one append's patches to both mirrors and checks them.

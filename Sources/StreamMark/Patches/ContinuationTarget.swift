@@ -51,7 +51,7 @@ struct ContinuationTarget: Sendable {
             (self.id, self.cell) = (leaf.kind.hasTextTail ? leaf.id : nil, nil)
         case .update(let id, let kind) where kind.hasTextTail, .retype(let id, let kind) where kind.hasTextTail:
             (self.id, self.cell, self.drop) = (id, nil, 0)
-        case .close:
+        case .close, .highlight:
             return
         default:
             (self.id, self.cell) = (nil, nil)

@@ -41,6 +41,13 @@ extension DeltaPatch {
             try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
                 try Self.append(edit, cell: cell, to: &target.kind, id: id)
             }
+        case .highlight(let id, let firstLine, _):
+            // Highlighting changes no value; the block must be code.
+            try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+                guard case .codeBlock = target.kind, firstLine >= 0 else {
+                    throw PatchError(description: "highlight \(id): not a code block, or a negative line")
+                }
+            }
         case .splice(let id, let cell, let keep, let inlines):
             try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
                 try Self.modifyInlines(of: &target.kind, cell: cell, id: id) {

@@ -1,3 +1,5 @@
+import StreamMarkHighlight
+
 // Decoding of short-form version-2 lines (docs/patches.md): a JSON array
 // per op, read with JSONElement and converted here. The writer is
 // JSONWriter+ShortForm.swift; the two must agree field by field.
@@ -53,6 +55,10 @@ extension DeltaPatch {
             let inlines = try ShortForm.inlines(try reader.next("inlines"))
             let cell = named ? try reader.optionalCount() : target.cell
             patch = .splice(id: id, cell: cell, keep: keep, inlines: inlines)
+        case .highlight:
+            let id = try reader.id(&ids)
+            let first = try reader.count()
+            patch = .highlight(id: id, firstLine: first, lines: try ShortForm.tokenLines(try reader.next("lines")))
         }
         try reader.end()
         return patch
@@ -61,6 +67,30 @@ extension DeltaPatch {
 
 /// The short form's readers for ids, blocks, kinds and inlines.
 enum ShortForm {
+    /// The lines of a `highlight` op: one flat array per line,
+    /// `[START, LENGTH, "KIND", …]`, tokens in order, not overlapping.
+    static func tokenLines(_ value: JSONElement) throws(PatchStreamError) -> [[HighlightToken]] {
+        guard case .array(let lines) = value else { throw error("highlight: the lines must be an array") }
+        var result: [[HighlightToken]] = []
+        for line in lines {
+            guard case .array(let fields) = line, fields.count % 3 == 0 else {
+                throw error("highlight: a line must be [START, LENGTH, KIND, …]")
+            }
+            var tokens: [HighlightToken] = []
+            var end = 0
+            for index in stride(from: 0, to: fields.count, by: 3) {
+                guard case .int(let start) = fields[index], case .int(let length) = fields[index + 1],
+                    case .string(let name) = fields[index + 2], start >= end, length > 0, length <= Int.max - start,
+                    let kind = HighlightKind(rawValue: name)
+                else { throw error("highlight: bad token \(index / 3)") }
+                tokens.append(HighlightToken(range: start..<(start + length), kind: kind))
+                end = start + length
+            }
+            result.append(tokens)
+        }
+        return result
+    }
+
     /// Lines nested deeper are rejected: reading, converting and destroying
     /// the value recurse, about 250 bytes of stack per level in a release
     /// build, so 512 levels take 128–160 KiB and fit a 512 KiB thread stack
@@ -84,7 +114,7 @@ enum ShortForm {
 
     /// The ops, by the number that names them.
     enum Op: Int {
-        case insert, remove, move, close, update, retype, append, splice
+        case insert, remove, move, close, update, retype, append, splice, highlight
     }
 
     /// The number tags of block kinds: `0` paragraph, `1`…`6` headings,

@@ -1,3 +1,5 @@
+public import StreamMarkHighlight
+
 /// One change of the version-2 patch protocol: the wire form of ``Patch``
 /// with deltas, so the bytes sent for a growing block are proportional to
 /// what changed, not to the block.
@@ -38,13 +40,19 @@ public enum DeltaPatch: Hashable, Sendable {
     /// The inlines of a paragraph or heading (or, with `cell`, of a table
     /// row's cell) after the first `keep` are replaced by `inlines`.
     case splice(id: BlockID, cell: Int?, keep: Int, inlines: [Inline])
+    /// The syntax highlighting of a code block's completed lines: lines
+    /// `firstLine`, `firstLine + 1`, … of its literal have these tokens
+    /// (final), and no later line is highlighted yet. Sent only by a
+    /// writer that highlights (`streammark --format patches --highlight`);
+    /// the tree is unchanged (``CodeHighlights``, `docs/patches.md`).
+    case highlight(id: BlockID, firstLine: Int, lines: [[HighlightToken]])
 
     /// The identity the patch is about.
     public var id: BlockID {
         switch self {
         case .insert(_, _, let block): block.id
         case .remove(let id), .move(let id, _, _), .close(let id), .update(let id, _), .retype(let id, _),
-            .append(let id, _, _, _, _), .splice(let id, _, _, _):
+            .append(let id, _, _, _, _), .splice(let id, _, _, _), .highlight(let id, _, _):
             id
         }
     }

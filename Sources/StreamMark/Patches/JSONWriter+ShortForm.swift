@@ -1,3 +1,5 @@
+import StreamMarkHighlight
+
 // Version 2 of the patch protocol, short form (docs/patches.md): every op
 // is a JSON array whose first element, a number, names it; blocks and kinds
 // are arrays with positional fields (trailing defaults left out) and number
@@ -64,6 +66,26 @@ extension JSONWriter {
             byte(UInt8(ascii: ","))
             shortInlines(inlines)
             if let cell, !line.namesTarget { next(cell) }
+        case .highlight(let id, let firstLine, let lines):
+            raw("[8,")
+            field(id, ids: &ids)
+            int(firstLine)
+            byte(UInt8(ascii: ","))
+            array(lines) { $0.shortTokens($1) }
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// One line's tokens, flat: `[START, LENGTH, "KIND", …]` (UTF-8 bytes
+    /// within the line; the kind's highlight.js scope).
+    private mutating func shortTokens(_ tokens: [HighlightToken]) {
+        byte(UInt8(ascii: "["))
+        for (index, token) in tokens.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            int(token.range.lowerBound)
+            next(token.range.count)
+            byte(UInt8(ascii: ","))
+            string(token.kind.rawValue)
         }
         byte(UInt8(ascii: "]"))
     }

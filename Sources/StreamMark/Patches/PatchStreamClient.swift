@@ -1,3 +1,5 @@
+public import StreamMarkHighlight
+
 /// The reference client of the patch protocol: reads a patch stream (either
 /// version) line by line and keeps the tree, as a browser or app would.
 ///
@@ -17,6 +19,9 @@ public struct PatchStreamClient {
     public private(set) var closed: Set<BlockID> = []
     /// Lines applied (blank lines included).
     public private(set) var lineCount = 0
+    /// The highlighting a stream written with highlighting carried: per
+    /// code block, the tokens of its completed lines (``DeltaPatch/highlight(id:firstLine:lines:)``).
+    public private(set) var highlightedLines: [BlockID: [[HighlightToken]]] = [:]
     private var decoder = PatchStreamDecoder()
 
     /// Creates a client with an empty document.
@@ -39,13 +44,49 @@ public struct PatchStreamClient {
                 if case .close(let id) = patch { closed.insert(id) }
             case .delta(let delta)?:
                 try delta.apply(to: &root)
-                if case .close(let id) = delta { closed.insert(id) }
+                switch delta {
+                case .close(let id): closed.insert(id)
+                case .highlight(let id, let first, let lines): try keep(lines, from: first, of: id)
+                default: break
+                }
             case .header?, nil:
                 break
             }
         } catch {
             throw PatchStreamError(description: error.description)
         }
+    }
+
+    private mutating func keep(_ lines: [[HighlightToken]], from first: Int, of id: BlockID) throws(PatchError) {
+        var kept = highlightedLines[id] ?? []
+        guard first <= kept.count else {
+            throw PatchError(description: "highlight \(id): line \(first) after \(kept.count) highlighted lines")
+        }
+        kept.replaceSubrange(first..., with: lines)
+        highlightedLines[id] = kept
+    }
+
+    /// The first code block whose highlighting, as the stream carried it,
+    /// differs from its literal's highlighted whole
+    /// (``CodeHighlights/lines(of:)``), with the first line that differs;
+    /// `nil` if every code block's carried lines are right (a closed
+    /// block's: all of them).
+    ///
+    /// - Complexity: O(code in the tree).
+    public func highlightMismatch() -> (id: BlockID, line: Int)? {
+        var mismatch: (BlockID, Int)?
+        root.forEach { block in
+            guard mismatch == nil, case .codeBlock(let code) = block.kind else { return }
+            let expected = CodeHighlights.lines(of: code).map(\.tokens)
+            let carried = highlightedLines[block.id] ?? []
+            let count = isFinal(block.id) ? expected.count : carried.count
+            guard carried.count == count, count <= expected.count else {
+                mismatch = (block.id, min(carried.count, count))
+                return
+            }
+            if let line = (0..<count).first(where: { carried[$0] != expected[$0] }) { mismatch = (block.id, line) }
+        }
+        return mismatch
     }
 
     /// Applies every line of an NDJSON stream.

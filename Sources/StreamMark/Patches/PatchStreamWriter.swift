@@ -22,12 +22,19 @@ public struct PatchStreamWriter: Sendable {
     private var deltas: [DeltaPatch] = []
     private var target = ContinuationTarget()
     private var ids: IDRegister? = IDRegister()
+    /// The code blocks' highlighting, when the stream carries it.
+    private var highlights: CodeHighlights?
 
     /// Creates a writer for a new stream.
     ///
-    /// - Parameter version: 2 (default) or 1; any other value writes 2.
-    public init(version: Int = 2) {
+    /// - Parameters:
+    ///   - version: 2 (default) or 1; any other value writes 2.
+    ///   - highlighting: also write each code line's syntax highlighting,
+    ///     once, when the line is complete (version 2 only: a `highlight`
+    ///     op, `docs/patches.md`).
+    public init(version: Int = 2, highlighting: Bool = false) {
         self.version = version == 1 ? 1 : 2
+        if highlighting && self.version == 2 { highlights = CodeHighlights() }
         if self.version == 2 {
             json.raw(#"{"v":2}"#)
             json.byte(0x0A)
@@ -38,7 +45,8 @@ public struct PatchStreamWriter: Sendable {
     /// `finish`), one line per patch.
     ///
     /// - Complexity: O(bytes written) plus, in version 2, the
-    ///   ``DeltaEncoder`` comparison of each updated value with the old one.
+    ///   ``DeltaEncoder`` comparison of each updated value with the old one;
+    ///   with highlighting, O(new code bytes) of lexing (``CodeHighlights``).
     public mutating func write(_ patches: [Patch]) {
         if version == 1 {
             for patch in patches {
@@ -48,8 +56,23 @@ public struct PatchStreamWriter: Sendable {
             return
         }
         deltas.removeAll(keepingCapacity: true)
-        for patch in patches { encoder.encode(patch, into: &deltas) }
+        for patch in patches {
+            // A close completes a code block's last line: its highlighting
+            // goes out before the close, so that a client never changes a
+            // closed block. Other patches are highlighted after they apply.
+            if case .close = patch { highlight(patch) }
+            encoder.encode(patch, into: &deltas)
+            if case .close = patch {} else { highlight(patch) }
+        }
         for delta in deltas { write(delta) }
+    }
+
+    /// Appends the highlight ops of the lines `patch` completed.
+    private mutating func highlight(_ patch: Patch) {
+        guard highlights != nil else { return }
+        for change in highlights!.apply([patch], root: encoder.tree) {
+            deltas.append(.highlight(id: change.id, firstLine: change.firstLine, lines: change.lines.map(\.tokens)))
+        }
     }
 
     /// Writes one version-2 patch (the writer must be version 2).

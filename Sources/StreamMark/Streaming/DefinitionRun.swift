@@ -30,8 +30,8 @@ struct DefinitionRun: Equatable, Sendable {
     /// The keys the tail defined after the last update.
     var tailKeys: Set<String> = []
     /// Whether the engine's window definition text is the settled regions
-    /// followed by the tail's (it is not kept when no frozen text uses a
-    /// label).
+    /// followed by the tail's (checked after each window parse; the engine
+    /// keeps none while no frozen text uses a label).
     var mirrorsEngine = false
 
     /// A run starting at `start`, nothing settled.

@@ -111,7 +111,11 @@ struct IncrementalEngine: Sendable {
             for block in root.children { close(block, into: &patches) }
             return parsed
         }
+        let (start, hadReferences) = (windowStart, references.hasReferences)
         freeze(root: root, text: text, parsed: &parsed, patches: &patches)
+        if references.hasReferences && (windowStart != start || !hadReferences) {
+            recordWindowDefinitions(root: root, text: text)
+        }
         shortcutsDidParseWindow(root: root, text: text, parsed: &parsed)
         return parsed
     }
@@ -691,20 +695,19 @@ struct IncrementalEngine: Sendable {
     private mutating func updateWindowDefinitions(
         root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int, patches: inout [Patch]
     ) {
+        // While no frozen text uses a label, nothing needs the window's
+        // definitions (the window's own blocks see them in its parse); the
+        // update that freezes the first user records them
+        // (``recordWindowDefinitions(root:text:)``).
         guard references.hasReferences else { return }
-        // Code and HTML blocks of the window define nothing.
-        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
-        let mayDefine = ReferenceKeys.mayDefine(text, tail)
-        guard mayDefine || !windowDefinitionKeys.isEmpty else {
+        guard let (definitionText, keys) = windowDefinitions(root: root, text: text) else {
             // Nothing defined before or now; forget the text too, or a
             // definition-like line that defined nothing (`\\[foo]: /url`)
             // would look like a window definition for the rest of the stream.
             windowDefinitionText = []
             return
         }
-        let definitionText = mayDefine ? tail.flatMap { Self.definitionRegions(text, $0) } : []
         guard definitionText != windowDefinitionText else { return }
-        let keys = mayDefine ? ReferenceKeys.definitions(in: text, tail) : []
         // Labels a frozen segment certainly defines keep that definition.
         let affectedKeys = references.undecided(keys.union(windowDefinitionKeys))
         windowDefinitionText = definitionText
@@ -719,6 +722,33 @@ struct IncrementalEngine: Sendable {
                 references.segments[index], window: window, root: &root, text: text, parsed: &parsed,
                 patches: &patches)
         }
+    }
+
+    /// The window's definition regions and the labels they may define;
+    /// `nil` when the window may define nothing and held no definition at
+    /// its last parse. Code and HTML blocks of the window define nothing.
+    ///
+    /// - Complexity: O(window).
+    private func windowDefinitions(root: Block, text: UnsafeBufferPointer<UInt8>) -> ([UInt8], Set<String>)? {
+        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
+        let mayDefine = ReferenceKeys.mayDefine(text, tail)
+        guard mayDefine || !windowDefinitionKeys.isEmpty else { return nil }
+        guard mayDefine else { return ([], []) }
+        return (tail.flatMap { Self.definitionRegions(text, $0) }, ReferenceKeys.definitions(in: text, tail))
+    }
+
+    /// Records the window's definitions as they are after ``freeze``, when
+    /// the window moved (the definitions of the text that left it are now
+    /// in scope from its carrier segment, so no use changes) or frozen text
+    /// uses a label for the first time: a block that froze in the same
+    /// update as a definition arrived must be parsed again when that
+    /// definition goes away (`[a]` / `***` / `[a]: b`, then ` c`: found by
+    /// the differential fuzzer).
+    ///
+    /// - Complexity: O(window).
+    private mutating func recordWindowDefinitions(root: Block, text: UnsafeBufferPointer<UInt8>) {
+        let (definitionText, keys) = windowDefinitions(root: root, text: text) ?? ([], [])
+        (windowDefinitionText, windowDefinitionKeys) = (definitionText, keys)
     }
 
     /// The blocks of the window (the open part of the tree), top down.

@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// A definition that stops being one (`[a]: b` then ` c`) must take
+    /// its links back from blocks frozen after it appeared: the window's
+    /// definitions were not recorded while no frozen text used a label,
+    /// and the block that used it froze in the same update (found by the
+    /// differential fuzzer, at these chunk sizes).
+    @Test(arguments: [
+        "[a]\n***\n[a]: b c", "[a]\n# h\n[a]: b c", "[a]\n***\n\n[a]: b c",
+        "[^1]: ![runs](https://example.com/i.png \"t\") [install][1] to [^1] loads.\n[^2]: As seconds 応答 template &#35;.\n***\n[^1]: Deve o",
+        " the by true seconds [^1] alive … \n###### True!\n[^1]: Boolean r",
+    ])
+    func definitionThatStopsBeingOne(_ text: String) {
+        let harness = PrefixHarness()
+        for size in 1...64 {
+            let report = harness.verify(name: "definition", bytes: Array(text.utf8), chunking: .fixed(size))
+            #expect(report.passed, "size \(size): \(report.violations.prefix(2).map(\.description))")
+        }
+    }
+
     /// A stub line (a fence, a table's delimiter row) that ends with a lone
     /// carriage return, parsed in front of a window that starts with an
     /// empty line: `\r` then `\n` read as one line ending, and the empty
