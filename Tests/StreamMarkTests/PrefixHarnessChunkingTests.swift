@@ -68,17 +68,15 @@ import Testing
         #expect(every.passed && none.passed && four.passed)
     }
 
-    /// A streaming difference the engine still has (docs/extensions.md, the
-    /// known streaming gap) is reported by every step that sees it: the tree
-    /// checks at the boundaries and after `finish()`. (When the gap is
-    /// closed, this test needs another input that the engine streams wrong.)
-    @Test func reportsAStreamingDifference() {
+    /// The input of the former streaming gap (a definition-like row after
+    /// a `=` row, then another row) streams like the one-shot parse at
+    /// every byte and at one byte per chunk, checked at every boundary.
+    @Test func formerStreamingGapStreamsLikeOneShot() {
         let text = Array("[x]\n\na|b\n-|-\nc\n=\n[x]: /u\nt\n".utf8)
-        let report = PrefixHarness().verify(name: "gap", bytes: text, chunking: .fixed(1))
-        #expect(report.violations.count == 2)
-        #expect(report.violations.allSatisfy { $0.message.hasPrefix("streamed tree differs from one-shot parse") })
-        #expect(report.violations.map(\.chunkIndex) == [26, -1])
-        let finalOnly = PrefixHarness(fullCheckLimit: 0).verify(name: "gap", bytes: text, chunking: .fixed(1))
-        #expect(finalOnly.violations.map(\.chunkIndex) == [-1])
+        for chunking in [PrefixHarness.Chunking.everyByte, .fixed(1), .fixed(4)] {
+            let report = PrefixHarness().verify(name: "gap", bytes: text, chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking): \(report.violations.prefix(1))")
+            #expect(report.prefixesChecked >= 8)
+        }
     }
 }

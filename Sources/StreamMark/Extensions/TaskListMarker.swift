@@ -29,6 +29,11 @@ struct TaskListMarker {
         }
         let end = SourceLines(text: text).lineEnd(from: start)
         guard let bracket = markerBracket(start, end) else { return nil }
+        if item.children.first.map({ $0.range.lowerBound != bracket }) ?? true {
+            // The parse cut the marker off its line (``TaskMarkerCut``): the
+            // item's blocks are what cmark-gfm makes of the rest.
+            return markTask(&item, bracket: bracket, start, end)
+        }
         guard let first = item.children.first, first.range.lowerBound == bracket,
             var inlines = first.kind.inlines, !inlines.isEmpty
         else { return nil }
@@ -66,6 +71,13 @@ struct TaskListMarker {
             item.children[0].kind = .paragraph(inlines: inlines)
             if inlines.isEmpty { item.children.removeFirst() }
         }
+        return markTask(&item, bracket: bracket, start, end)
+    }
+
+    /// Marks `item` as a task, checked if its marker line (`start..<end`)
+    /// holds `[x]` or `[X]`; returns where the content after the marker at
+    /// `bracket` begins.
+    private func markTask(_ item: inout Block, bracket: Int, _ start: Int, _ end: Int) -> Int {
         let checked = contains("[x]", start, end) || contains("[X]", start, end)
         item.kind = .item(task: checked ? .checked : .unchecked)
         var content = bracket + 3
@@ -84,7 +96,7 @@ struct TaskListMarker {
     }
 
     /// The offset of `[` if the line matches cmark-gfm's `scan_tasklist`.
-    private func markerBracket(_ start: Int, _ end: Int) -> Int? {
+    func markerBracket(_ start: Int, _ end: Int) -> Int? {
         var i = start
         while i < end, Self.isSpace(text[i]) { i += 1 }
         guard i < end else { return nil }

@@ -31,6 +31,23 @@ import Testing
         "- [x] \n  j\n\n[x]: r", "- [x] *a*\n\n[x]: /u", "[x]: /u\n\n- [x] a\n- [ ] b\n  - [X] c\n",
     ]
 
+    /// The rest of a task item's marker line is the item's content
+    /// (cmark-gfm advances past the marker): a blank rest leaves an item
+    /// that starts with a blank line, a rest `[2]: t` is a definition
+    /// (``TaskMarkerCut``); other blocks do not open there.
+    static let taskLines = [
+        "- [x] [2]:t", "- [x] [x]:\"", "- [x] \nj", "- [x] \nj\n- b", "- [x] \nj\n  k", "- a\n- [x] \nj",
+        "- [x] [2]:t\n\n[2]", "[2]\n\n- [x] [2]:t", "- [x] [2]:t\n  u\n\n[2]", "1. [ ] [a]: /b \"c\"\n[a]",
+        "- [x] \n\n  j", "- [x] \n---", "- [x] \n# h", "- [x] # h", "- [x] > q", "- [x] ```\n  a\n  ```",
+        "- [x] \n  j", "1. a\n2. [x] \nb", "- [x]     code", "```\n- [x] [2]:t\n```", "a\n2. [x] [y]: t\n\n[y]",
+        "> - [x] \nj",
+    ]
+
+    @Test(arguments: taskLines)
+    func taskLineMatchesCmarkGFM(_ markdown: String) throws {
+        try expectCmarkGFM(markdown)
+    }
+
     @Test(arguments: lineEndings)
     func lineEndingsMatchCmarkGFM(_ markdown: String) throws {
         try expectCmarkGFM(markdown)

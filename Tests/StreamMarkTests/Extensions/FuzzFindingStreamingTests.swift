@@ -31,6 +31,12 @@ import Testing
         "![[]()请求请求~www.a", "a \\] www.b.com \\[c]\n\n[c]: /u", "x http://a.com\\\ny",
     ]
 
+    /// Task marker lines whose rest is blank or a definition (`FuzzFindingTests.taskLines`).
+    static let taskLines = [
+        "- [x] [2]:t", "- [x] \nj", "- [x] \nj\n- b", "- a\n- [x] \nj", "[2]\n\n- [x] [2]:t",
+        "- [x] [2]:t\n  u\n\n[2]", "1. [ ] [a]: /b \"c\"\n[a]", "- [x] \n\n  j", "[2]\n\n> x\n\n- [ ] [2]: /u\n- b\n",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -58,6 +64,11 @@ import Testing
 
     @Test(arguments: autolinkBrackets)
     func autolinkBracketStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: taskLines)
+    func taskLineStreamsLikeOneShot(_ text: String) {
         Self.expectStreamsLikeOneShot(text)
     }
 }
