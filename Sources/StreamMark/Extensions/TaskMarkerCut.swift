@@ -46,17 +46,51 @@ struct TaskMarkerCut {
         let lines = SourceLines(text: buffer)
         var result: [Range<Int>] = []
         var lineStart = 0
+        var previous: Int? = nil
         while lineStart < buffer.count {
             let end = lines.lineEnd(from: lineStart)
-            if let bracket = marker.markerBracket(lineStart, end), let cut = cut(buffer, bracket, end) {
+            if let bracket = marker.markerBracket(lineStart, end), let cut = cut(buffer, bracket, end),
+                cut.upperBound < end || startsFreshItem(buffer, previous, lineStart)
+            {
                 result.append(cut)
             }
+            previous = lineStart
             lineStart = end + 1
             if end < buffer.count, buffer[end] == 0x0D, end + 1 < buffer.count, buffer[end + 1] == 0x0A {
                 lineStart += 1
             }
         }
         return result
+    }
+
+    /// Whether the item on the line at `lineStart` may lose all its text
+    /// after the cut: an empty item interrupts no paragraph, so the line
+    /// before (at `previous`) must be blank, or an item's marker line whose
+    /// content column lies right of this line's marker (the item there
+    /// closes first). (`a` over `- [x] ` keeps its marker: cmark-gfm saw a
+    /// non-empty item interrupt the paragraph.)
+    private static func startsFreshItem(_ buffer: UnsafeBufferPointer<UInt8>, _ previous: Int?, _ lineStart: Int)
+        -> Bool
+    {
+        guard let previous else { return true }
+        var i = previous
+        while i < lineStart, buffer[i] == 0x20 { i += 1 }
+        if i == lineStart || buffer[i] == 0x0A || buffer[i] == 0x0D { return true }
+        var marker = lineStart
+        while buffer[marker] == 0x20 { marker += 1 }
+        if buffer[i] == UInt8(ascii: "-") || buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "*") {
+            i += 1
+        } else {
+            let digits = i
+            while i < lineStart, buffer[i] >= UInt8(ascii: "0"), buffer[i] <= UInt8(ascii: "9") { i += 1 }
+            guard i > digits, i < lineStart, buffer[i] == UInt8(ascii: ".") || buffer[i] == UInt8(ascii: ")") else {
+                return false
+            }
+            i += 1
+        }
+        guard i < lineStart, buffer[i] == 0x20 else { return false }
+        while i < lineStart, buffer[i] == 0x20 { i += 1 }
+        return marker - lineStart < i - previous
     }
 
     /// The bytes to cut for the marker at `bracket`, if the rest of its line
