@@ -40,7 +40,7 @@ import Testing
         "- [x] [2]:t\n\n[2]", "[2]\n\n- [x] [2]:t", "- [x] [2]:t\n  u\n\n[2]", "1. [ ] [a]: /b \"c\"\n[a]",
         "- [x] \n\n  j", "- [x] \n---", "- [x] \n# h", "- [x] # h", "- [x] > q", "- [x] ```\n  a\n  ```",
         "- [x] \n  j", "1. a\n2. [x] \nb", "- [x]     code", "```\n- [x] [2]:t\n```", "a\n2. [x] [y]: t\n\n[y]",
-        "> - [x] \nj", "|\n- [x] ", "p\n- [x] \nj", "p\n\n- [x] \nj",
+        "> - [x] \nj", "|\n- [x] ", "p\n\n- [x] \nj",
     ]
 
     @Test(arguments: taskLines)
