@@ -3,19 +3,20 @@
 /// parses it.
 ///
 /// cmark-gfm's tasklist extension advances past `[ ]`/`[x]` when an item
-/// opens, so the rest of the marker line is the item's content: a blank
-/// rest leaves an item that starts with a blank line (`- [x] ` over `j`:
-/// an empty item, then a paragraph), a rest `[2]: t` is a link reference
-/// definition. cmark reads `[x] …` as the start of a
-/// paragraph. Cutting the marker (and the spaces after it, when fewer than
-/// four) out of the line gives cmark the line cmark-gfm parses: the item's
+/// opens, so the rest of the marker line is the item's content: a rest
+/// `[2]: t` is a link reference definition, where cmark reads `[x] [2]: t`
+/// as the start of a paragraph. Cutting the marker and the spaces after it
+/// out of the line gives cmark the line cmark-gfm parses: the item's
 /// content column stays where the marker was.
 ///
-/// Only marker lines whose rest is blank or starts with `[` (after fewer
-/// than four spaces) are cut: cmark-gfm opens no other block there (`- [x]
-/// # h` is a paragraph `# h`), and only where cmark's own parse of the
-/// buffer makes the line an item whose first block starts at the marker
-/// (not a line of a code block, nor a paragraph's continuation line).
+/// Only marker lines whose rest starts with `[` after fewer than four
+/// spaces are cut (cmark-gfm opens no other block there: `- [x] # h` is a
+/// paragraph `# h`), and only where cmark's own parse of the buffer makes
+/// the line an item whose first block starts at the marker (not a line of
+/// a code block, nor a paragraph's continuation line). A blank rest is not
+/// cut (known difference in docs/extensions.md): the empty item `- ` left
+/// would interrupt no paragraph, and a window starting at the item cannot
+/// know whether a paragraph comes before it.
 struct TaskMarkerCut {
     /// The cut byte ranges of the original buffer, ascending.
     let cuts: [Range<Int>]
@@ -46,51 +47,17 @@ struct TaskMarkerCut {
         let lines = SourceLines(text: buffer)
         var result: [Range<Int>] = []
         var lineStart = 0
-        var previous: Int? = nil
         while lineStart < buffer.count {
             let end = lines.lineEnd(from: lineStart)
-            if let bracket = marker.markerBracket(lineStart, end), let cut = cut(buffer, bracket, end),
-                cut.upperBound < end || startsFreshItem(buffer, previous, lineStart)
-            {
+            if let bracket = marker.markerBracket(lineStart, end), let cut = cut(buffer, bracket, end) {
                 result.append(cut)
             }
-            previous = lineStart
             lineStart = end + 1
             if end < buffer.count, buffer[end] == 0x0D, end + 1 < buffer.count, buffer[end + 1] == 0x0A {
                 lineStart += 1
             }
         }
         return result
-    }
-
-    /// Whether the item on the line at `lineStart` may lose all its text
-    /// after the cut: an empty item interrupts no paragraph, so the line
-    /// before (at `previous`) must be blank, or an item's marker line whose
-    /// content column lies right of this line's marker (the item there
-    /// closes first). (`a` over `- [x] ` keeps its marker: cmark-gfm saw a
-    /// non-empty item interrupt the paragraph.)
-    private static func startsFreshItem(_ buffer: UnsafeBufferPointer<UInt8>, _ previous: Int?, _ lineStart: Int)
-        -> Bool
-    {
-        guard let previous else { return true }
-        var i = previous
-        while i < lineStart, buffer[i] == 0x20 { i += 1 }
-        if i == lineStart || buffer[i] == 0x0A || buffer[i] == 0x0D { return true }
-        var marker = lineStart
-        while buffer[marker] == 0x20 { marker += 1 }
-        if buffer[i] == UInt8(ascii: "-") || buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "*") {
-            i += 1
-        } else {
-            let digits = i
-            while i < lineStart, buffer[i] >= UInt8(ascii: "0"), buffer[i] <= UInt8(ascii: "9") { i += 1 }
-            guard i > digits, i < lineStart, buffer[i] == UInt8(ascii: ".") || buffer[i] == UInt8(ascii: ")") else {
-                return false
-            }
-            i += 1
-        }
-        guard i < lineStart, buffer[i] == 0x20 else { return false }
-        while i < lineStart, buffer[i] == 0x20 { i += 1 }
-        return marker - lineStart < i - previous
     }
 
     /// The bytes to cut for the marker at `bracket`, if the rest of its line
@@ -102,10 +69,11 @@ struct TaskMarkerCut {
             if buffer[i] == 0x09 { tab = true }
             i += 1
         }
-        if i == end { return bracket..<end }
         // cmark-gfm opens no other block after the marker: only a
-        // definition parses differently.
-        guard !tab, i - (bracket + 3) < 4, buffer[i] == UInt8(ascii: "[") else { return nil }
+        // definition parses differently. (A blank rest is not cut: the
+        // empty item `- ` would interrupt no paragraph, and whether one
+        // comes before is not known to a window starting at the item.)
+        guard i < end, !tab, i - (bracket + 3) < 4, buffer[i] == UInt8(ascii: "[") else { return nil }
         return bracket..<i
     }
 
