@@ -32,10 +32,19 @@ import Testing
         #expect(ours == theirs, "\(GFMDifferentialTests.firstDifference(ours, theirs))")
     }
 
+    /// Seeds that hit a known difference (docs/extensions.md, 3): a
+    /// definition among the lines after a table (seed 100: `[x]: /u` after
+    /// `    more`), which cmark read as paragraph text.
+    static let knownDifferent: Set<Int> = [100]
+
     @Test(arguments: 0..<600)
     func randomDocumentMatchesCmarkGFM(_ seed: Int) throws {
         let markdown = TableFollowerGenerator.document(seed: UInt64(seed))
         let (ours, theirs) = try GFMOracle.both(markdown)
+        if Self.knownDifferent.contains(seed) {
+            #expect(ours != theirs, "seed \(seed) now matches cmark-gfm: update docs/extensions.md")
+            return
+        }
         #expect(
             ours == theirs,
             "seed \(seed): \(markdown.debugDescription)\n\(GFMDifferentialTests.firstDifference(ours, theirs))")
