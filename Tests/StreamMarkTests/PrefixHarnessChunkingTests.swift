@@ -85,4 +85,16 @@ import Testing
         let finalOnly = harness.verify(name: "difference", bytes: text, chunking: .fixed(1))
         #expect(finalOnly.violations.map(\.chunkIndex) == [-1])
     }
+
+    /// The input of the former streaming gap (a definition-like row after
+    /// a `=` row, then another row) streams like the one-shot parse at
+    /// every byte and at one byte per chunk, checked at every boundary.
+    @Test func formerStreamingGapStreamsLikeOneShot() {
+        let text = Array("[x]\n\na|b\n-|-\nc\n=\n[x]: /u\nt\n".utf8)
+        for chunking in [PrefixHarness.Chunking.everyByte, .fixed(1), .fixed(4)] {
+            let report = PrefixHarness().verify(name: "gap", bytes: text, chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking): \(report.violations.prefix(1))")
+            #expect(report.prefixesChecked >= 8)
+        }
+    }
 }
