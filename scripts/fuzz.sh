@@ -28,15 +28,16 @@ module() {
     -O -g -sanitize=fuzzer,address -I "$dir" -I Sources/CCmark \
     -emit-module-path "$dir/$name.swiftmodule" -o "$dir/lib$name.a" $(find "Sources/$name" -name '*.swift' | sort)
 }
-sources="Sources/StreamMark Sources/StreamMarkHTML Sources/StreamMarkTerminal Tests/Fuzz"
+sources="Sources/StreamMarkHighlight Sources/StreamMark Sources/StreamMarkHTML Sources/StreamMarkTerminal Tests/Fuzz"
 # shellcheck disable=SC2086
 if [[ ! -x "$binary" ]] || [[ -n "$(find $sources -name '*.swift' -newer "$binary" -print -quit)" ]]; then
   echo "== fuzz: build (swiftc -sanitize=fuzzer,address)"
+  module StreamMarkHighlight
   module StreamMark
   module StreamMarkHTML
   module StreamMarkTerminal
   swiftc -parse-as-library -package-name streammark -O -g -sanitize=fuzzer,address -use-ld=lld \
-    -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMarkTerminal -lStreamMarkHTML -lStreamMark -lcmark \
+    -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMarkTerminal -lStreamMarkHTML -lStreamMark -lStreamMarkHighlight -lcmark \
     Tests/Fuzz/StreamMarkFuzz.swift -o "$binary"
 fi
 
