@@ -1,3 +1,5 @@
+import StreamMarkTestSupport
+
 /// Terminal text with SGR sequences (a `tmux capture-pane -e` capture or the
 /// renderer's output) as canonical styled lines: the attributes carried
 /// from line to line as a terminal does (tmux does not repeat them at the
@@ -6,54 +8,7 @@
 /// whose cells look the same give equal lines, whatever sequences drew
 /// them. Other escape sequences (cursor movement, OSC) are dropped.
 enum StyledCapture {
-    private struct Style: Equatable {
-        var bold = false
-        var dim = false
-        var italic = false
-        var underline = false
-        var strikethrough = false
-        var foreground: Int?
-        var background: Int?
-
-        var sgr: String {
-            var codes: [String] = []
-            if bold { codes.append("1") }
-            if dim { codes.append("2") }
-            if italic { codes.append("3") }
-            if underline { codes.append("4") }
-            if strikethrough { codes.append("9") }
-            if let foreground { codes.append("38;5;\(foreground)") }
-            if let background { codes.append("48;5;\(background)") }
-            return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
-        }
-
-        mutating func apply(_ parameters: String) {
-            let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-            var index = 0
-            while index < codes.count {
-                switch codes[index] {
-                case 0: self = Style()
-                case 1: bold = true
-                case 2: dim = true
-                case 3: italic = true
-                case 4: underline = true
-                case 9: strikethrough = true
-                case 22: (bold, dim) = (false, false)
-                case 23: italic = false
-                case 24: underline = false
-                case 29: strikethrough = false
-                case 39: foreground = nil
-                case 49: background = nil
-                case 38,
-                    48 where index + 2 < codes.count && codes[index + 1] == 5:
-                    if codes[index] == 38 { foreground = codes[index + 2] } else { background = codes[index + 2] }
-                    index += 2
-                default: break
-                }
-                index += 1
-            }
-        }
-    }
+    private typealias Style = SGRStyle
 
     /// The canonical styled lines of `text`.
     static func lines(_ text: String) -> [String] {
@@ -104,7 +59,7 @@ enum StyledCapture {
             for (character, style) in cells {
                 if style != current {
                     if current != Style() { out += "\u{1B}[0m" }
-                    out += style.sgr
+                    out += style.description
                     current = style
                 }
                 out.append(character)

@@ -209,31 +209,12 @@ struct LiveTerminalHighlightTests {
         let bytes = Array(text.utf8)
         for theme in TerminalTheme.allCases {
             let renderer = TerminalRenderer(options: TerminalOptions(width: 50, color: true, theme: theme))
-            var document = StreamingDocument()
-            var screens = (VirtualTerminal(columns: 50, rows: 12), VirtualTerminal(columns: 50, rows: 12))
-            let narrowed = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.0.feed($0) }
-            let reference = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.1.feed($0) }
-            reference.narrowsTail = false
-            var maxLines = (0, 0)
-            for piece in CorpusAnswers.chunks(bytes, size: 7) {
-                let patches = document.append(bytes: piece)
-                let display = document.provisionalDisplay()
-                let before = (narrowed.tailLinesComposed, reference.tailLinesComposed)
-                narrowed.update(with: patches, display: display) { document.isClosed($0) }
-                reference.update(with: patches, display: display) { document.isClosed($0) }
-                maxLines.0 = max(maxLines.0, narrowed.tailLinesComposed - before.0)
-                maxLines.1 = max(maxLines.1, reference.tailLinesComposed - before.1)
-                #expect(narrowed.visibleLines == reference.visibleLines)
-                if narrowed.visibleLines != reference.visibleLines { break }
-            }
-            let patches = document.finish()
-            narrowed.finish(with: patches)
-            reference.finish(with: patches)
-            #expect(screens.0.styledLines == screens.1.styledLines)
-            #expect(maxLines.0 <= 16, "\(maxLines)")
-            #expect(maxLines.1 >= 380, "\(maxLines)")
+            let run = TailNarrowingRun(bytes, chunk: 7, renderer: renderer)
+            #expect(run.screens.narrowed.styledLines == run.screens.reference.styledLines)
+            #expect(run.maxLines.narrowed <= 16, "\(run.maxLines)")
+            #expect(run.maxLines.reference >= 380, "\(run.maxLines)")
             // Each code byte lexed once, plus the open lines' resumed tails.
-            #expect(narrowed.highlights.bytesLexed <= 2 * bytes.count)
+            #expect(run.bytesLexed <= 2 * bytes.count)
         }
     }
 

@@ -79,31 +79,11 @@ struct LiveTerminalWriterTests {
             text += marker + "item \(i) " + words.joined(separator: " ") + "\n" + separator
         }
         let bytes = Array(text.utf8)
-        var document = StreamingDocument()
-        var screens = (VirtualTerminal(columns: 50, rows: 12), VirtualTerminal(columns: 50, rows: 12))
-        let renderer = TerminalRenderer(options: TerminalOptions(width: 50))
-        let narrowed = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.0.feed($0) }
-        let reference = LiveTerminalWriter(renderer: renderer, live: true, height: 12) { screens.1.feed($0) }
-        reference.narrowsTail = false
-        var maxLines = (0, 0)
-        for piece in CorpusAnswers.chunks(bytes, size: 32) {
-            let patches = document.append(bytes: piece)
-            let display = document.provisionalDisplay()
-            let before = (narrowed.tailLinesComposed, reference.tailLinesComposed)
-            narrowed.update(with: patches, display: display, isClosed: { document.isClosed($0) })
-            reference.update(with: patches, display: display, isClosed: { document.isClosed($0) })
-            maxLines.0 = max(maxLines.0, narrowed.tailLinesComposed - before.0)
-            maxLines.1 = max(maxLines.1, reference.tailLinesComposed - before.1)
-            #expect(narrowed.visibleLines == reference.visibleLines)
-            if narrowed.visibleLines != reference.visibleLines { break }
-        }
-        let patches = document.finish()
-        narrowed.finish(with: patches)
-        reference.finish(with: patches)
-        #expect(screens.0.lines == screens.1.lines)
+        let run = TailNarrowingRun(bytes, chunk: 32, renderer: TerminalRenderer(options: TerminalOptions(width: 50)))
+        #expect(run.screens.narrowed.lines == run.screens.reference.lines)
         // 12 rows: at most 12 children of one or two lines (plus the
         // quote's lines), against all 600 of them without narrowing.
-        #expect(maxLines.0 <= 60, "\(maxLines)")
-        #expect(maxLines.1 >= 600, "\(maxLines)")
+        #expect(run.maxLines.narrowed <= 60, "\(run.maxLines)")
+        #expect(run.maxLines.reference >= 600, "\(run.maxLines)")
     }
 }

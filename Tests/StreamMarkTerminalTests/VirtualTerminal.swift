@@ -1,3 +1,5 @@
+import StreamMarkTestSupport
+
 @testable import StreamMarkTerminal
 
 /// A minimal terminal emulator for the sequences the live writer emits:
@@ -9,28 +11,7 @@
 /// characters take two cells.
 struct VirtualTerminal {
     /// The SGR attributes of a cell.
-    struct CellStyle: Hashable, CustomStringConvertible {
-        var bold = false
-        var dim = false
-        var italic = false
-        var underline = false
-        var strikethrough = false
-        var foreground: Int?
-        var background: Int?
-
-        /// The canonical SGR sequence of the style (empty when plain).
-        var description: String {
-            var codes: [String] = []
-            if bold { codes.append("1") }
-            if dim { codes.append("2") }
-            if italic { codes.append("3") }
-            if underline { codes.append("4") }
-            if strikethrough { codes.append("9") }
-            if let foreground { codes.append("38;5;\(foreground)") }
-            if let background { codes.append("48;5;\(background)") }
-            return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
-        }
-    }
+    typealias CellStyle = SGRStyle
 
     let columns: Int
     let rows: Int
@@ -151,7 +132,7 @@ struct VirtualTerminal {
         let count = Int(parameters) ?? 1
         switch final {
         case "m":
-            selectGraphicRendition(parameters)
+            style.apply(parameters)
         case "A":
             if row - count < 0 { cursorClamps += 1 }
             row = max(0, row - count)
@@ -181,40 +162,6 @@ struct VirtualTerminal {
             }
         default:
             break
-        }
-    }
-
-    /// Applies an SGR sequence's parameters (`0`, `1`, `2`, `3`, `4`, `9`,
-    /// their resets, `38;5;N`, `48;5;N`, `39`, `49`).
-    private mutating func selectGraphicRendition(_ parameters: String) {
-        let codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-        var index = 0
-        while index < codes.count {
-            switch codes[index] {
-            case 0: style = CellStyle()
-            case 1: style.bold = true
-            case 2: style.dim = true
-            case 3: style.italic = true
-            case 4: style.underline = true
-            case 9: style.strikethrough = true
-            case 22: (style.bold, style.dim) = (false, false)
-            case 23: style.italic = false
-            case 24: style.underline = false
-            case 29: style.strikethrough = false
-            case 39: style.foreground = nil
-            case 49: style.background = nil
-            case 38, 48:
-                if index + 2 < codes.count, codes[index + 1] == 5 {
-                    if codes[index] == 38 {
-                        style.foreground = codes[index + 2]
-                    } else {
-                        style.background = codes[index + 2]
-                    }
-                    index += 2
-                }
-            default: break
-            }
-            index += 1
         }
     }
 
