@@ -7,7 +7,8 @@
 #
 #   scripts/highlight-accuracy.sh [--diff LANGUAGE]
 #
-# CONFIGURATION=release builds the bench in release mode (default debug).
+# CONFIGURATION=release builds the bench in release mode (default debug);
+# BENCH=path uses that streammark-bench binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,9 +16,12 @@ if ! /usr/bin/python3 -c 'import pygments' 2>/dev/null; then
     apt-get install -y python3-pygments >/dev/null
 fi
 
-configuration="${CONFIGURATION:-debug}"
-swift build -c "$configuration" --product streammark-bench >/dev/null
-bench="$(swift build -c "$configuration" --show-bin-path)/streammark-bench"
+bench="${BENCH:-}"
+if [[ -z "$bench" ]]; then
+    configuration="${CONFIGURATION:-debug}"
+    swift build -c "$configuration" --product streammark-bench >/dev/null
+    bench="$(swift build -c "$configuration" --show-bin-path)/streammark-bench"
+fi
 
 classes="$(mktemp)"
 trap 'rm -f "$classes"' EXIT

@@ -5,6 +5,8 @@
 #                             for the browser test of the web client (Clients/web)
 #                             chromium, chromium-driver, python3-selenium;
 #                             python3 for the fuzz seeds (scripts/fuzz.sh);
+#                             python3-pygments, the highlighting oracle
+#                             (scripts/highlight-accuracy.sh);
 #                             gcc and binutils to build libcmark with UBSan
 #                             (scripts/sanitize.sh undefined)
 # As root it runs apt-get; otherwise it prints the exact command and fails.
@@ -12,7 +14,7 @@ set -euo pipefail
 
 packages=(libcmark-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(cmark-gfm tmux chromium chromium-driver python3-selenium python3 gcc binutils)
+  packages+=(cmark-gfm tmux chromium chromium-driver python3-selenium python3 python3-pygments gcc binutils)
 fi
 
 missing=()

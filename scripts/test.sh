@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs the Debian packages the
-# tests use (libcmark-dev, cmark-gfm as an oracle, tmux for the live
-# terminal test, chromium and selenium for the web client's browser test),
-# checks the formatting, builds warning-free, runs every test (and again
-# against a libcmark built with UndefinedBehaviorSanitizer) and the browser
-# test, checks that the committed generated corpus matches its seeded
-# generator, and runs the benchmark's smoke mode so it never rots.
+# tests use (libcmark-dev, cmark-gfm and Pygments as oracles, tmux for the
+# live terminal test, chromium and selenium for the web client's browser
+# test), checks the formatting, builds warning-free, runs every test with the
+# internal checks on (and again against a libcmark built with
+# UndefinedBehaviorSanitizer) and the browser test, compares highlighting
+# with Pygments, checks that the committed generated corpus matches its
+# seeded generator, and runs the benchmark's smoke mode so it never rots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
@@ -25,7 +26,9 @@ bin=$(swift build "${build[@]}" --show-bin-path)
 
 echo "== tests"
 status=0
-swift test "${build[@]}" --skip-build > .build/test.log 2>&1 || status=$?
+# STREAMMARK_INTERNAL_CHECKS=1: after every in-place shortcut the engine
+# re-parses the window and traps if the tree or patches differ (ShortcutCheck).
+STREAMMARK_INTERNAL_CHECKS=1 swift test "${build[@]}" --skip-build > .build/test.log 2>&1 || status=$?
 # Suites, failures and the closing summary; the full log is .build/test.log.
 # The runner's closing lines ("✔ Test run with N tests … passed", XCTest's
 # "Executed N tests") are kept: they are how a reader (and CI) sees what ran.
@@ -53,6 +56,9 @@ if [[ $status -ne 0 ]]; then
   echo "browser test failed (exit $status); see .build/browser-test.log" >&2
   exit "$status"
 fi
+
+echo "== highlighting agrees with Pygments (goal: 90 % overall, 80 % per language)"
+BENCH="$bin/streammark-bench" scripts/highlight-accuracy.sh | tail -n 4
 
 echo "== generated corpus is reproducible"
 "$bin/streammark-bench" generate --check

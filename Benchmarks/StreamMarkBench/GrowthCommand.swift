@@ -22,6 +22,10 @@ struct GrowthCommand {
         /// The smaller size parameter; the larger is 10×.
         var base: Int
         var make: (Int) -> String
+        /// Whether the stream also highlights its code blocks, as
+        /// `streammark --highlight` does (a ``CodeHighlights`` fed with the
+        /// patches).
+        var highlighted = false
     }
 
     var chunk = 4
@@ -63,12 +67,18 @@ struct GrowthCommand {
             // About 20–60 KB at the base size.
             let base = max(1, shape.full / (shape.name == "long-answer" ? 40 : 20))
             shapes.append(Shape(name: shape.name, base: base, make: shape.make))
+            if shape.name == "code-block" {
+                shapes.append(Shape(name: "highlighted-code", base: base, make: shape.make, highlighted: true))
+            }
         }
         // `--quick` keeps the real documents at full size: at a tenth, the
         // same-mix text would be little more than each file's first lines.
         if quick {
             shapes = shapes.map {
-                $0.name == "real-documents" ? $0 : Shape(name: $0.name, base: max(1, $0.base / 10), make: $0.make)
+                guard $0.name != "real-documents" else { return $0 }
+                var shape = $0
+                shape.base = max(1, $0.base / 10)
+                return shape
             }
         }
         return shapes.filter { filter == nil || $0.name.contains(filter!) }
@@ -88,7 +98,7 @@ struct GrowthCommand {
         for pass in 1...Self.passes {
             FileHandle.standardError.write(Data("growth: pass \(pass) of \(Self.passes)\n".utf8))
             for index in shapes.indices {
-                let (ts, tl) = fastest(texts[index].small, texts[index].large)
+                let (ts, tl) = fastest(texts[index].small, texts[index].large, highlighted: shapes[index].highlighted)
                 times[index] = (min(times[index].small, ts), min(times[index].large, tl))
             }
         }
@@ -123,17 +133,21 @@ struct GrowthCommand {
                 + (failures.isEmpty ? "" : "; over 12×: " + failures.joined(separator: ", ")))
     }
 
-    /// Streams `bytes` in fixed chunks and finishes; returns seconds.
-    func stream(_ bytes: [UInt8]) -> Double {
+    /// Streams `bytes` in fixed chunks and finishes, highlighting the code
+    /// blocks' completed lines if asked; returns seconds.
+    func stream(_ bytes: [UInt8], highlighted: Bool = false) -> Double {
         let start = Clock.now()
         var document = StreamingDocument()
+        var highlights = CodeHighlights()
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunk, bytes.count)
-            document.append(bytes: bytes[offset..<end])
+            let patches = document.append(bytes: bytes[offset..<end])
+            if highlighted { _ = highlights.apply(patches, root: document.root) }
             offset = end
         }
-        document.finish()
+        let patches = document.finish()
+        if highlighted { _ = highlights.apply(patches, root: document.root) }
         return Double(Clock.now() - start) / 1e9
     }
 
@@ -143,11 +157,11 @@ struct GrowthCommand {
     /// both, instead of one. Runs go on past ``rounds`` until the two sizes
     /// together have taken ``budget`` seconds (at most ``maximumRounds``):
     /// the fastest of many short runs is steady where five are not.
-    func fastest(_ small: [UInt8], _ large: [UInt8]) -> (small: Double, large: Double) {
+    func fastest(_ small: [UInt8], _ large: [UInt8], highlighted: Bool) -> (small: Double, large: Double) {
         var (ts, tl) = (Double.infinity, Double.infinity)
         var (spent, round) = (0.0, 0)
         while round < Self.rounds || (spent < Self.budget && round < Self.maximumRounds) {
-            let (s, l) = (stream(small), stream(large))
+            let (s, l) = (stream(small, highlighted: highlighted), stream(large, highlighted: highlighted))
             (ts, tl) = (min(ts, s), min(tl, l))
             spent += s + l
             round += 1

@@ -265,7 +265,9 @@ extension CellInlineParser {
         // A block the remainder leaves open (a fence without its closing
         // line) ran on into the context: parse the remainder again at the
         // end of a buffer, as it is at the end of its container.
-        if let remainder, result.remainder.contains(where: { $0.range.upperBound >= Self.contextBase }) {
+        // The block may be nested (a fence in a list item): look at every
+        // range, or a context offset leaks into the document's ranges.
+        if let remainder, result.remainder.contains(where: Self.runsIntoContext) {
             result.remainder = remainderAtEnd(remainder)
         }
         var next = 0
@@ -278,6 +280,19 @@ extension CellInlineParser {
             }
         }
         return result
+    }
+
+    /// Whether `block` or a block inside it ends in the context (past the
+    /// remainder and the blank lines after it).
+    ///
+    /// - Complexity: O(size of the subtree).
+    private static func runsIntoContext(_ block: Block) -> Bool {
+        var stack = [block]
+        while let next = stack.popLast() {
+            if next.range.upperBound >= contextBase { return true }
+            stack.append(contentsOf: next.children)
+        }
+        return false
     }
 
     /// The blocks of `remainder` parsed after the context (whose groups

@@ -17,9 +17,11 @@
 /// emphasis next to an escape is parsed the same.
 ///
 /// A word is URL-shaped when, without its backslashes, it holds `www.` or
-/// `://`, and it holds no `<`, `[` or `]` (an autolink `<…>` keeps its
-/// backslashes, a link label must stay as written to match its
-/// definition). A block whose text already holds one of the stand-in
+/// `://`; its escapes after a `<`, and escapes inside a bracket pair, stay
+/// as they are (an autolink `<…>` keeps its backslashes, a link label must
+/// stay as written to match its definition). Escaped brackets outside a
+/// bracket pair become stand-ins too when the block holds `www.` or `://`:
+/// they open and close no bracket for the autolinks after them. A block whose text already holds one of the stand-in
 /// characters is not parsed again (its escapes are resolved as cmark
 /// resolves them).
 enum EscapedTilde {
@@ -34,6 +36,12 @@ enum EscapedTilde {
 
     /// The stand-in for an escaped tilde.
     static let marker: Unicode.Scalar = standIn(UInt8(ascii: "~"))
+
+    /// The stand-in for a backslash at the end of a line inside a URL-shaped
+    /// word (U+2E20): for cmark a hard line break, for cmark-gfm's autolinks
+    /// the last character of the link when one reaches it (the line break
+    /// is then a soft one).
+    static let lineEndBackslash: Unicode.Scalar = "\u{2E20}"
 
     /// The ASCII punctuation character `scalar` stands in for, if it is a stand-in.
     static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
@@ -65,17 +73,91 @@ enum EscapedTilde {
         return false
     }
 
-    /// Whether `bytes[range]` holds an escaped character in a URL-shaped word.
+    /// Whether `bytes[range]` holds an escaped character in a URL-shaped
+    /// word, or an escaped bracket that opens or closes nothing for the
+    /// autolinks after it (see ``escapedBrackets(_:_:)``).
     static func occursInURL(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        !urlWords(bytes, range).isEmpty
+        !urlWords(bytes, range).isEmpty || !escapedBrackets(bytes, range).isEmpty
     }
 
-    /// Whether `bytes[range]` holds a stand-in character (U+2E00–U+2E1F,
-    /// UTF-8 `E2 B8 80`–`E2 B8 9F`): such a block is not parsed again.
+    /// The offsets of the backslashes of `\[` and `\]` in `bytes[range]`
+    /// when it holds `www.` or `://`, except inside a bracket pair (a link
+    /// text or label, whose label must stay as written to match its
+    /// definition). cmark-gfm's autolinks see brackets in the source: an
+    /// escaped one opens or closes no bracket, so `\[ www.a.com` links,
+    /// where cmark's text (`[ www.a.com`) shows an opener.
+    ///
+    /// - Complexity: O(range.count); no allocation unless the range holds
+    ///   an escaped bracket.
+    static func escapedBrackets<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [Int]
+    where C.Index == Int {
+        var escapes: [Int] = []
+        var i = range.lowerBound
+        var trigger = false
+        // Inside `<…>` (no space): an autolink keeps its backslashes.
+        var inAngle = false
+        while i < range.upperBound {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "<") {
+                inAngle = true
+            } else if byte == UInt8(ascii: ">") || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                inAngle = false
+            }
+            if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound {
+                if !inAngle, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "]") {
+                    escapes.append(i)
+                }
+                i += 2
+                continue
+            }
+            if byte == UInt8(ascii: "/"), i >= range.lowerBound + 2, bytes[i - 1] == UInt8(ascii: "/"),
+                bytes[i - 2] == UInt8(ascii: ":")
+            {
+                trigger = true
+            }
+            if byte == UInt8(ascii: "."), i >= range.lowerBound + 3, bytes[i - 1] == UInt8(ascii: "w"),
+                bytes[i - 2] == UInt8(ascii: "w"), bytes[i - 3] == UInt8(ascii: "w")
+            {
+                trigger = true
+            }
+            i += 1
+        }
+        guard trigger, !escapes.isEmpty else { return [] }
+        return escapes
+    }
+
+    /// The ranges of `bytes[range]` between an unescaped `[` and the `]`
+    /// that closes it, in the order they close: link texts and labels,
+    /// whose escapes stay as written (a label must match its definition).
+    ///
+    /// - Complexity: O(range.count).
+    static func bracketSpans<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [Range<Int>]
+    where C.Index == Int {
+        var open: [Int] = []
+        var spans: [Range<Int>] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
+                i += 2
+                continue
+            }
+            if byte == UInt8(ascii: "[") {
+                open.append(i)
+            } else if byte == UInt8(ascii: "]"), let start = open.popLast() {
+                spans.append(start..<i)
+            }
+            i += 1
+        }
+        return spans
+    }
+
+    /// Whether `bytes[range]` holds a stand-in character (U+2E00–U+2E20,
+    /// UTF-8 `E2 B8 80`–`E2 B8 A0`): such a block is not parsed again.
     static func holdsStandIns(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i + 2 < range.upperBound {
-            if bytes[i] == 0xE2, bytes[i + 1] == 0xB8, bytes[i + 2] >= 0x80, bytes[i + 2] <= 0x9F { return true }
+            if bytes[i] == 0xE2, bytes[i + 1] == 0xB8, bytes[i + 2] >= 0x80, bytes[i + 2] <= 0xA0 { return true }
             i += 1
         }
         return false
@@ -100,22 +182,33 @@ enum EscapedTilde {
             while i < range.upperBound, isWordBreak(bytes[i]) { i += 1 }
             let start = i
             var escaped = false
-            var excluded = false
+            var cut: Int?
+            var lineEnd: Int?
             while i < range.upperBound, !isWordBreak(bytes[i]) {
                 let byte = bytes[i]
-                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
-                    excluded = true
-                }
+                if cut == nil, byte == UInt8(ascii: "<") { cut = i }
                 if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
-                    escaped = true
+                    if cut == nil { escaped = true }
                     i += 2
                     continue
                 }
+                // A backslash ending the line: a hard line break for cmark
+                // (no `<…>` autolink spans it).
+                if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
+                    lineEnd = i
+                }
                 i += 1
             }
-            if escaped, !excluded, i > start {
+            if escaped || lineEnd != nil, i > start {
                 let plain = unescaped(bytes, start..<i)
-                if contains(plain, "www.") || contains(plain, "://") { words.append(start..<i) }
+                if contains(plain, "www.") || contains(plain, "://") {
+                    if let cut, let lineEnd {
+                        words.append(start..<cut)
+                        words.append(lineEnd..<lineEnd + 1)
+                    } else {
+                        words.append(start..<(cut ?? i))
+                    }
+                }
             }
         }
         return words
@@ -160,16 +253,42 @@ enum EscapedTilde {
     /// - Complexity: O(n).
     static func substituted(_ bytes: [UInt8], urls: Bool) -> [UInt8] {
         let words = urls ? urlWords(bytes, 0..<bytes.count) : []
+        let brackets = urls ? Set(escapedBrackets(bytes, 0..<bytes.count)) : []
+        // Escapes inside a link text or label stay as written: mark the
+        // bytes inside bracket pairs (a running count of the pairs open).
+        var inside: [Bool] = []
+        if !words.isEmpty || !brackets.isEmpty {
+            var change = [Int32](repeating: 0, count: bytes.count + 1)
+            for span in bracketSpans(bytes, 0..<bytes.count) {
+                change[span.lowerBound] += 1
+                change[span.upperBound] -= 1
+            }
+            var open: Int32 = 0
+            inside = change.dropLast().map { delta in
+                open += delta
+                return open > 0
+            }
+        }
+        /// Whether the escape at `i` lies inside a bracket pair.
+        func inSpan(_ i: Int) -> Bool { i < inside.count && inside[i] }
         var wordIndex = 0
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, isASCIIPunctuation(bytes[i + 1]) {
+            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
+                while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
+                if wordIndex < words.count, words[wordIndex].contains(i), !inSpan(i) {
+                    result.append(contentsOf: String(lineEndBackslash).utf8)
+                } else {
+                    result.append(byte)
+                }
+                i += 1
+            } else if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, isASCIIPunctuation(bytes[i + 1]) {
                 while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
                 let inURL = wordIndex < words.count && words[wordIndex].contains(i)
-                if bytes[i + 1] == UInt8(ascii: "~") || inURL {
+                if bytes[i + 1] == UInt8(ascii: "~") || (inURL || brackets.contains(i)) && !inSpan(i) {
                     result.append(contentsOf: String(standIn(bytes[i + 1])).utf8)
                 } else {
                     result.append(byte)
@@ -192,10 +311,14 @@ enum EscapedTilde {
     /// `string` with every stand-in turned back into its character, after
     /// a backslash if `literal`.
     private static func replacing(_ string: String, literal: Bool) -> String {
-        guard string.unicodeScalars.contains(where: { escapedByte($0) != nil }) else { return string }
+        guard string.unicodeScalars.contains(where: { escapedByte($0) != nil || $0 == lineEndBackslash }) else {
+            return string
+        }
         var result = String.UnicodeScalarView()
         for scalar in string.unicodeScalars {
-            if let byte = escapedByte(scalar) {
+            if scalar == lineEndBackslash {
+                result.append("\\")
+            } else if let byte = escapedByte(scalar) {
                 if literal { result.append("\\") }
                 result.append(Unicode.Scalar(byte))
             } else {
@@ -208,8 +331,20 @@ enum EscapedTilde {
     /// The inlines with every stand-in turned back into what cmark would
     /// have produced from the escape (`\~` → `~`, `\.` → `.`).
     static func restored(_ inlines: [Inline]) -> [Inline] {
-        inlines.map { inline in
+        var inlines = inlines
+        // A line-end backslash no link took: the hard line break it made
+        // for cmark.
+        for index in inlines.indices.dropLast() {
+            if case .text(let text) = inlines[index], text.unicodeScalars.last == lineEndBackslash,
+                inlines[index + 1] == .softBreak
+            {
+                inlines[index] = .text(String(text.unicodeScalars.dropLast()))
+                inlines[index + 1] = .lineBreak
+            }
+        }
+        return inlines.compactMap { inline in
             switch inline {
+            case .text(let s) where s.isEmpty: nil
             case .text(let s): .text(replacing(s, literal: false))
             case .code(let s): .code(replacing(s, literal: true))
             case .html(let s): .html(replacing(s, literal: true))

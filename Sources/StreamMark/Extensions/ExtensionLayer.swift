@@ -39,10 +39,11 @@ enum ExtensionLayer {
     {
         var reduced = cells
         if options.extensions.contains(.table) {
-            // No delimiter row, no table, no cell to parse: skip the reduction.
+            // No delimiter row and no escape: no table, no cell and no
+            // block with escapes to parse again, so skip the reduction.
+            let reparses = mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\"))
             reduced.references = ReferenceContext(
-                groups: mayHoldTableSyntax(cells.context)
-                    ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
+                groups: reparses ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
             reduced.context = []
         }
         return ExtensionWalker(

@@ -334,11 +334,15 @@ struct ExtensionWalker {
                 else { return nil }
                 all.removeSubrange(underline...)
             }
-            // A task item's paragraph keeps its marker in the source: leave it.
-            if let first = all.first, first.contentStart + 3 < first.end, text[first.contentStart] == UInt8(ascii: "["),
-                text[first.contentStart + 2] == UInt8(ascii: "]")
-            {
-                return nil
+            // A task item's paragraph keeps its marker in the source: its
+            // inlines start after it (and its spaces).
+            if extensions.contains(.taskList), TaskListMarker(text: text).startsTaskParagraph(at: start) {
+                var contentStart = start + 3
+                while contentStart < all[0].end, text[contentStart] == 0x20 || text[contentStart] == 0x09 {
+                    contentStart += 1
+                }
+                all[0].contentStart = contentStart
+                if contentStart == all[0].end { all.removeFirst() }
             }
             for line in all {
                 content.append(contentsOf: text[line.contentStart..<line.end])

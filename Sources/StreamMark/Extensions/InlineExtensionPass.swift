@@ -35,7 +35,7 @@ struct InlineExtensionPass {
     func apply(_ inlines: [Inline]) -> [Inline] {
         if !autolink && !strikethrough { return inlines }
         if !mayMatch(inlines) { return inlines }
-        var brackets = 0
+        var brackets = BracketStack()
         var result = process(inlines, open: "\n", close: nil, inLink: false, brackets: &brackets)
         if escapes { result = EscapedTilde.restored(result) }
         if autolink { result = emails(result) }
@@ -102,7 +102,7 @@ struct InlineExtensionPass {
     /// Processes one sibling list. `open` is the source character before
     /// it, `close` the one after it (`nil` at the end of the block's text).
     private func process(
-        _ inlines: [Inline], open: Unicode.Scalar, close: Unicode.Scalar?, inLink: Bool, brackets: inout Int
+        _ inlines: [Inline], open: Unicode.Scalar, close: Unicode.Scalar?, inLink: Bool, brackets: inout BracketStack
     ) -> [Inline] {
         var pieces: [Piece] = []
         for (index, inline) in inlines.enumerated() {
@@ -126,14 +126,16 @@ struct InlineExtensionPass {
                 let inner = process(children, open: "~", close: "~", inLink: inLink, brackets: &brackets)
                 pieces.append(Piece(inline: .strikethrough(inner), first: "~", last: "~"))
             case .link(let destination, let title, let children):
-                var inner = 0
+                // A link from `<…>` is no bracket link for cmark-gfm.
+                if !Self.isAngleAutolink(destination, children) { brackets.linkMade() }
+                var inner = BracketStack()
                 let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)
                 pieces.append(
                     Piece(
                         inline: .link(destination: destination, title: title, children: processed), first: "[",
                         last: ")"))
             case .image(let source, let title, let children):
-                var inner = 0
+                var inner = BracketStack()
                 let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)
                 pieces.append(
                     Piece(inline: .image(source: source, title: title, children: processed), first: "!", last: ")"))
@@ -159,7 +161,12 @@ struct InlineExtensionPass {
     /// character it comes from starts.
     private func sourceView(_ string: String) -> (bytes: [UInt8], origins: [Int]) {
         let original = Array(string.utf8)
-        guard smart || (escapes && string.unicodeScalars.contains(where: { EscapedTilde.escapedByte($0) != nil }))
+        guard
+            smart
+                || (escapes
+                    && string.unicodeScalars.contains(where: {
+                        EscapedTilde.escapedByte($0) != nil || $0 == EscapedTilde.lineEndBackslash
+                    }))
         else { return (original, Array(original.indices)) }
         var bytes: [UInt8] = []
         var origins: [Int] = []
@@ -170,6 +177,7 @@ struct InlineExtensionPass {
                 switch scalar {
                 case _ where escapes && EscapedTilde.escapedByte(scalar) != nil:
                     "\\" + String(Unicode.Scalar(EscapedTilde.escapedByte(scalar)!))
+                case EscapedTilde.lineEndBackslash where escapes: "\\"
                 case _ where !smart: nil
                 case "\u{201C}", "\u{201D}": "\""
                 case "\u{2018}", "\u{2019}": "'"
@@ -195,11 +203,16 @@ struct InlineExtensionPass {
     }
 
     private func links(
-        in string: String, before: Unicode.Scalar, after: Unicode.Scalar?, brackets: inout Int
+        in string: String, before: Unicode.Scalar, after: Unicode.Scalar?, brackets: inout BracketStack
     ) -> [Piece] {
         let original = Array(string.utf8)
         let (text, origins) = sourceView(string)
         func origin(_ index: Int) -> Int { index < origins.count ? origins[index] : original.count }
+        /// Whether the character at `offset` of `original` is a stand-in.
+        func isStandIn(_ offset: Int) -> Bool {
+            escapes && offset + 2 < original.count && original[offset] == 0xE2 && original[offset + 1] == 0xB8
+                && original[offset + 2] >= 0x80 && original[offset + 2] <= 0x9F
+        }
         var data = text
         // An escaped character after the node starts with its backslash in the source.
         let next = escapes && after.map { EscapedTilde.escapedByte($0) != nil } == true ? "\\" : after
@@ -225,11 +238,17 @@ struct InlineExtensionPass {
         }
         while i < text.count {
             let byte = text[i]
-            if byte == UInt8(ascii: "[") {
-                brackets += 1
-            } else if byte == UInt8(ascii: "]") {
-                brackets = max(0, brackets - 1)
-            } else if brackets == 0, byte == UInt8(ascii: ":"),
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+                // An escaped bracket (a stand-in) opens and closes nothing.
+                if !isStandIn(origin(i)) {
+                    if byte == UInt8(ascii: "]") {
+                        brackets.close()
+                    } else {
+                        let previous = i > 0 ? text[i - 1] : Self.asciiByte(before)
+                        brackets.open(image: previous == UInt8(ascii: "!"))
+                    }
+                }
+            } else if !brackets.blocksAutolinks, byte == UInt8(ascii: ":"),
                 let range = AutolinkScanner.urlLink(data, colon: i, lowerBound: segment, textCount: text.count)
             {
                 flush(range.lowerBound)
@@ -237,7 +256,7 @@ struct InlineExtensionPass {
                 segment = range.upperBound
                 i = segment
                 continue
-            } else if brackets == 0, byte == UInt8(ascii: "w"), wwwAllowed(text, i, before: before),
+            } else if !brackets.blocksAutolinks, byte == UInt8(ascii: "w"), wwwAllowed(text, i, before: before),
                 let end = AutolinkScanner.wwwLink(data, at: i, textCount: text.count)
             {
                 flush(i)
@@ -250,6 +269,14 @@ struct InlineExtensionPass {
         }
         flush(text.count)
         return pieces
+    }
+
+    /// Whether a link is an autolink `<…>` (its text is its destination,
+    /// after `mailto:` for an address): cmark parses those without
+    /// brackets.
+    private static func isAngleAutolink(_ destination: String, _ children: [Inline]) -> Bool {
+        guard children.count == 1, case .text(let label) = children[0] else { return false }
+        return destination == label || destination == "mailto:" + label
     }
 
     /// cmark-gfm links `www.` only at the start of the text or after

@@ -39,8 +39,8 @@ extension TableBuilder {
             let parsed = extensions(inlines.popFirst() ?? [], standIns: standIns)
             guard column < scanned.count else { return TableCell(inlines: parsed, range: line.end..<line.end) }
             let range = scanned[column].range
-            return TableCell(
-                inlines: parsed, range: line.contentStart + range.lowerBound..<line.contentStart + range.upperBound)
+            let start = Self.rowStart(line)
+            return TableCell(inlines: parsed, range: start + range.lowerBound..<start + range.upperBound)
         }
     }
 

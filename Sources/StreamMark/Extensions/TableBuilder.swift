@@ -14,15 +14,22 @@ struct TableBuilder {
 
     private var text: UnsafeBufferPointer<UInt8> { walker.text }
 
-    /// The bytes cmark-gfm scans for a line: content from the first
-    /// non-space byte through the line ending (a missing one counts as `\n`).
+    /// Where the bytes cmark-gfm scans for a line start: at its first
+    /// non-space byte, but for a lazy line right after the prefixes it
+    /// has (cmark adds a lazy continuation line to the paragraph without
+    /// skipping its indentation, and the header row is read from the
+    /// paragraph's content: ` |` there is a row of one empty cell).
+    static func rowStart(_ line: SourceLine) -> Int {
+        line.lazy ? line.containerEnd : line.contentStart
+    }
+
+    /// The bytes cmark-gfm scans for a line: from ``rowStart(_:)``, then
+    /// `\n`. cmark-gfm hands its parser each line without its ending and
+    /// appends `\n`, so a line ended by `\r` (or by nothing) scans as one
+    /// ended by `\n`.
     func rowBytes(_ line: SourceLine) -> [UInt8] {
-        var bytes = Array(text[line.contentStart..<line.end])
-        if line.endingLength == 0 {
-            bytes.append(0x0A)
-        } else {
-            bytes.append(contentsOf: text[line.end..<line.end + line.endingLength])
-        }
+        var bytes = Array(text[Self.rowStart(line)..<line.end])
+        bytes.append(0x0A)
         return bytes
     }
 
@@ -160,28 +167,15 @@ struct TableBuilder {
             all.removeSubrange(next...)
             consumed = followers.count
         }
-        // Lines after the table are parsed again, with the next block when
-        // it follows on the next line (they may form one list).
+        // Lines after the table are parsed again, with the next blocks as
+        // long as cmark-gfm parses them together (one list, an HTML block
+        // or indented code running on).
         if !escaping, next < all.count, consumed < followers.count {
-            let follower = followers[followers.startIndex + consumed]
-            if isAdjacent(follower, after: all[all.count - 1]) {
-                var start = all[all.count - 1].end + all[all.count - 1].endingLength
-                var end = follower.range.upperBound
-                if ExtensionWalker.isSetextHeading(follower, in: text),
-                    let (lines, _) = blockLines(follower, setextHeading: true, prefixes: prefixes),
-                    let last = lines.last
-                {
-                    // cmark's range of a setext heading may run into the next line.
-                    end = last.end
-                }
-                while start < end {
-                    let line = walker.lines.strip(lineStart: start, prefixes: prefixes)
-                    all.append(line)
-                    guard line.endingLength > 0 else { break }
-                    start = line.end + line.endingLength
-                }
-                consumed += 1
-            }
+            let joined = joiningFollowers(
+                all, remainderStart: next, followers: followers[(followers.startIndex + consumed)...],
+                prefixes: prefixes)
+            all.append(contentsOf: joined.lines)
+            consumed += joined.count
         }
 
         // One cmark parse for the paragraph before, the cells, and the rest.
@@ -232,6 +226,67 @@ struct TableBuilder {
             result.append(contentsOf: walker.transform(blocks, prefixes: chain))
         }
         return (result, consumed)
+    }
+
+    /// How many of `followers` (the blocks after the table's paragraph, in
+    /// order) cmark-gfm parses together with the lines after the table
+    /// (`all[remainderStart...]`), and the lines to add to them.
+    ///
+    /// cmark parsed those lines as part of the paragraph; cmark-gfm, which
+    /// ended the table there, parses them as blocks of their own, and they
+    /// may take in the blocks after them: an HTML block of kind 7 runs on
+    /// to a blank line, indented code across blank lines, a list item takes
+    /// the indented paragraphs and the items of its kind that follow. The
+    /// two parses agree again from the first follower that starts a block
+    /// of the re-parse (they are then in the same state: only the
+    /// container open), and from there on at every later follower, so the
+    /// first such follower is found by probing followers 0, 1, 3, 7, …:
+    /// each probe parses the lines up to the follower's first line.
+    ///
+    /// - Complexity: O(length of the lines taken) cmark work, about twice.
+    private func joiningFollowers(
+        _ all: [SourceLine], remainderStart: Int, followers: ArraySlice<Block>, prefixes: [LinePrefix]
+    ) -> (lines: [SourceLine], count: Int) {
+        var extra: [SourceLine] = []
+        var lineStart = all[all.count - 1].end + all[all.count - 1].endingLength
+        /// Appends the lines from `lineStart` up to `end` (exclusive) to `extra`.
+        func take(upTo end: Int) {
+            while lineStart < end {
+                let line = walker.lines.strip(lineStart: lineStart, prefixes: prefixes)
+                extra.append(line)
+                guard line.endingLength > 0 else {
+                    lineStart = end
+                    break
+                }
+                lineStart = line.end + line.endingLength
+            }
+        }
+        guard all[all.count - 1].endingLength > 0 else { return ([], 0) }
+        var probe = 0
+        while probe < followers.count {
+            let follower = followers[followers.startIndex + probe]
+            let firstLine = walker.lines.lineStart(of: follower.range.lowerBound)
+            take(upTo: firstLine)
+            let lines = all[remainderStart...] + extra + [walker.lines.strip(lineStart: firstLine, prefixes: prefixes)]
+            let parsed = walker.cells.reparse(
+                paragraph: nil, cells: [], remainder: Remainder(lines: lines[...], text: text))
+            if parsed.remainder.contains(where: { $0.range.lowerBound == follower.range.lowerBound }) {
+                return (extra, probe)
+            }
+            probe = probe == followers.count - 1 ? followers.count : min(2 * probe + 1, followers.count - 1)
+        }
+        // Every follower joins: take the last one's lines too, at least
+        // its first (cmark's range of an HTML block may be empty).
+        let last = followers[followers.endIndex - 1]
+        var end = max(last.range.upperBound, last.range.lowerBound + 1)
+        if ExtensionWalker.isSetextHeading(last, in: text),
+            let (lines, _) = blockLines(last, setextHeading: true, prefixes: prefixes), let underline = lines.last
+        {
+            // cmark's range of a setext heading may run into the next line.
+            end = underline.end
+        }
+        take(upTo: end)
+        return (extra, followers.count)
     }
 
     /// `=` or `-` if the line is a setext heading underline.

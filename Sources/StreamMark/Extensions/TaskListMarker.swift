@@ -29,13 +29,34 @@ struct TaskListMarker {
         }
         let end = SourceLines(text: text).lineEnd(from: start)
         guard let bracket = markerBracket(start, end) else { return nil }
+        if item.children.first.map({ $0.range.lowerBound != bracket }) ?? true {
+            // The parse cut the marker off its line (``TaskMarkerCut``): the
+            // item's blocks are what cmark-gfm makes of the rest.
+            return markTask(&item, bracket: bracket, start, end)
+        }
         guard let first = item.children.first, first.range.lowerBound == bracket,
-            var inlines = first.kind.inlines,
-            case .text(let leading)? = inlines.first
+            var inlines = first.kind.inlines, !inlines.isEmpty
         else { return nil }
-        var scalars = Substring(leading).unicodeScalars
-        guard scalars.count >= 3 else { return nil }
-        scalars.removeFirst(3)
+        var scalars: Substring.UnicodeScalarView
+        switch inlines[0] {
+        case .text(let leading):
+            scalars = Substring(leading).unicodeScalars
+            guard scalars.count >= 3 else { return nil }
+            scalars.removeFirst(3)
+        case .link(_, _, let children) where children == [.text(String(UnicodeScalar(text[bracket + 1])))]:
+            // `[x]` is also a defined label: cmark made a shortcut link of
+            // it, cmark-gfm (which takes the marker off the line before
+            // parsing inlines) a task marker.
+            inlines.removeFirst()
+            guard case .text(let rest)? = inlines.first else {
+                inlines.insert(.text(""), at: 0)
+                scalars = Substring().unicodeScalars
+                break
+            }
+            scalars = Substring(rest).unicodeScalars
+        default:
+            return nil
+        }
         while let next = scalars.first, next == " " || next == "\t" { scalars.removeFirst() }
         if scalars.isEmpty {
             inlines.removeFirst()
@@ -50,6 +71,13 @@ struct TaskListMarker {
             item.children[0].kind = .paragraph(inlines: inlines)
             if inlines.isEmpty { item.children.removeFirst() }
         }
+        return markTask(&item, bracket: bracket, start, end)
+    }
+
+    /// Marks `item` as a task, checked if its marker line (`start..<end`)
+    /// holds `[x]` or `[X]`; returns where the content after the marker at
+    /// `bracket` begins.
+    private func markTask(_ item: inout Block, bracket: Int, _ start: Int, _ end: Int) -> Int {
         let checked = contains("[x]", start, end) || contains("[X]", start, end)
         item.kind = .item(task: checked ? .checked : .unchecked)
         var content = bracket + 3
@@ -57,8 +85,18 @@ struct TaskListMarker {
         return content
     }
 
+    /// Whether the paragraph starting at `start` starts with a task marker
+    /// on its item's marker line (its text then still holds the marker).
+    ///
+    /// - Complexity: O(length of the line up to `start` + 4).
+    func startsTaskParagraph(at start: Int) -> Bool {
+        var lineStart = start
+        while lineStart > 0, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        return markerBracket(lineStart, SourceLines(text: text).lineEnd(from: start)) == start
+    }
+
     /// The offset of `[` if the line matches cmark-gfm's `scan_tasklist`.
-    private func markerBracket(_ start: Int, _ end: Int) -> Int? {
+    func markerBracket(_ start: Int, _ end: Int) -> Int? {
         var i = start
         while i < end, Self.isSpace(text[i]) { i += 1 }
         guard i < end else { return nil }

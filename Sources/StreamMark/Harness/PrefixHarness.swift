@@ -218,6 +218,10 @@ public struct PrefixHarness: Sendable {
     /// At most this many full-tree checks during the stream, spread evenly
     /// (`nil`: at every boundary; 0: none, only the one after `finish()`).
     public var fullCheckLimit: Int?
+    /// The options of the one-shot parse the stream is compared with:
+    /// ``options`` unless a test sets others, to show that a difference is
+    /// reported (the engine has no known streaming difference to show it).
+    var oracleOptions: ParseOptions?
 
     /// Creates a harness.
     public init(options: ParseOptions = ParseOptions(), fullCheckLimit: Int? = nil) {
@@ -233,7 +237,8 @@ public struct PrefixHarness: Sendable {
     public func verify(name: String, bytes: [UInt8], chunking: Chunking) -> Report {
         let chunks = chunking.chunks(of: bytes)
         var run = HarnessRun(
-            name: name, bytes: bytes, options: options, report: Report(name: name, chunking: chunking),
+            name: name, bytes: bytes, options: options, oracleOptions: oracleOptions ?? options,
+            report: Report(name: name, chunking: chunking),
             stride: fullCheckLimit.map { $0 <= 0 ? nil : max(1, chunks.count / $0) } ?? 1)
         for (index, range) in chunks.enumerated() {
             run.append(chunk: index, range: range, isLast: index == chunks.count - 1)
@@ -309,10 +314,13 @@ private struct HarnessRun {
     var deltas: [DeltaPatch] = []
     var highlighting = HighlightInvariant()
 
-    init(name: String, bytes: [UInt8], options: ParseOptions, report: PrefixHarness.Report, stride: Int?) {
+    init(
+        name: String, bytes: [UInt8], options: ParseOptions, oracleOptions: ParseOptions,
+        report: PrefixHarness.Report, stride: Int?
+    ) {
         self.name = name
         self.bytes = bytes
-        self.parser = MarkdownParser(options: options)
+        self.parser = MarkdownParser(options: oracleOptions)
         self.stride = stride
         self.report = report
         self.document = StreamingDocument(options: options)

@@ -36,11 +36,32 @@ struct ParsePass {
         of buffer: [UInt8], contentStart: Int = 0, contentEnd: Int = .max, shift: Int = 0,
         layerText: UnsafeBufferPointer<UInt8>? = nil, converted: ([Block]) -> Void = { _ in }
     ) -> [Block] {
+        let cut = options.extensions.contains(.taskList) ? buffer.withUnsafeBufferPointer(TaskMarkerCut.init) : nil
+        guard let cut else {
+            return blocks(
+                of: buffer, contentStart: contentStart, contentEnd: contentEnd,
+                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, layerText: layerText, converted: converted)
+        }
+        // cmark parses the buffer without the task markers cmark-gfm takes
+        // off their lines; the layer reads the original text.
+        let original = { cut.original($0) + shift }
+        return buffer.withUnsafeBufferPointer { pointer in
+            blocks(
+                of: cut.applied(to: buffer), contentStart: cut.cutOffset(contentStart),
+                contentEnd: contentEnd == .max ? .max : cut.cutOffset(contentEnd), mapOffset: original,
+                layerText: layerText ?? pointer, converted: converted)
+        }
+    }
+
+    private func blocks(
+        of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
+        layerText: UnsafeBufferPointer<UInt8>?, converted: ([Block]) -> Void
+    ) -> [Block] {
         buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, literals: &literals)
+                mapOffset: mapOffset, literals: &literals)
             converted(blocks)
             if options.extensions != .none {
                 ExtensionLayer.apply(

@@ -206,7 +206,8 @@ enum ReferenceKeys {
         return i == line.upperBound ? label : nil
     }
 
-    /// Whether only indentation and container markers precede `offset` on its line.
+    /// Whether only indentation, container markers and task markers precede
+    /// `offset` on its line.
     private static func startsLine(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, from lowerBound: Int) -> Bool {
         var i = offset
         while i > lowerBound {
@@ -215,6 +216,12 @@ enum ReferenceKeys {
             case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"),
                 UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 i -= 1
+            case UInt8(ascii: "]")
+            where i - 3 >= lowerBound && bytes[i - 3] == UInt8(ascii: "[")
+                && (bytes[i - 2] == 0x20 || bytes[i - 2] == UInt8(ascii: "x") || bytes[i - 2] == UInt8(ascii: "X")):
+                // A task marker: cmark-gfm parses the rest of its line as
+                // the item's content (`TaskMarkerCut`).
+                i -= 3
             default: return false
             }
         }

@@ -20,6 +20,22 @@ import Testing
         "> - www\\.q.r *www.s.t*\n>   next http://u\\.v/w\\*\n", #"x (www\.a.com) y"#, #"x www.a.com\?b=c\&d y"#,
     ]
 
+    /// Brackets and line ends around autolinks (fuzz findings): an escaped
+    /// `[` opens nothing for the autolinks after it, a `![` opener stops
+    /// holding once a bracket link forms, and a backslash ending the line
+    /// inside a URL is the link's last character (no hard break).
+    static let bracketsAndLineEnds = [
+        "http://i\\\n.", "www.\\\nm", "http://a\\\nS", "\\[ www.e", "\\[http://c", "\\[\nwww.e", "\\[[] www.p",
+        "\\[[]http://g", "www\\.[", "www\\.<", "![[]() www.e", "![[]()请求请求~www.a", "![ www.a.com", "[[]() www.a.com",
+        "<http://example.com/\\[\\>", "a \\] www.b.com \\[c]", "[a\\]] www.b.com", "x http://a.com\\\ny",
+    ]
+
+    @Test(arguments: bracketsAndLineEnds)
+    func bracketOrLineEndMatchesCmarkGFM(_ markdown: String) throws {
+        let (ours, expected) = try GFMOracle.both(markdown)
+        #expect(ours == expected, "\(markdown.debugDescription)")
+    }
+
     @Test(arguments: cases)
     func matchesCmarkGFM(_ markdown: String) throws {
         let (ours, expected) = try GFMOracle.both(markdown)

@@ -1,0 +1,74 @@
+import StreamMark
+import Testing
+
+/// The differential fuzzer's findings (see `FuzzFindingTests` in the HTML
+/// tests) streamed through the prefix harness at every byte and at a few
+/// mixed chunkings.
+@Suite struct FuzzFindingStreamingTests {
+    static let lineEndings = [
+        "a|b\n-|-\r", "a|b\r-|-\r", "a|b\r-|-\rc|d", "a|b\n-|-\nc|d\r", "a|b\n-|-\r\r", "- a|b\n  -|-\r",
+        "> a|b\r> -|-\r> c\r", "a|b\r-|-\r    x\r\r    y\r", "a|b\r-|-\rc|d\re|f\r\r[x]\r",
+    ]
+
+    /// A lazy line keeps its indentation in the paragraph's content, from
+    /// which cmark-gfm reads the header row: ` |` is a row of one empty cell.
+    static let lazyHeaders = [
+        "2. :\n |\n   -|", "2. D\n |\n   |-", "> :\n |\n> -|", "> - :\n>  |\n>   -|", "- a\n |b\n  -|-",
+        "- a\n  b\n |b|c\n  -|-", "> a\n b|c\n> -|-\n> d|e", "-\ta\n |\n\t-|",
+    ]
+
+    /// A task marker `[x]` that is also a defined label: cmark-gfm takes
+    /// the marker off the line before it parses inlines, so it is never a
+    /// shortcut link.
+    static let taskMarkers = [
+        "- [x] \n```\n```\n[x]: r", "- [X] 请求\n\n[x]:t", "- [x] foo\n\n[x]: /u", "1. [X] a\n\n[X]: /u",
+        "- [x] \n  j\n\n[x]: r", "- [x] *a*\n\n[x]: /u", "[x]: /u\n\n- [x] a\n- [ ] b\n  - [X] c\n",
+    ]
+
+    /// Brackets and line ends around autolinks (`EscapedAutolinkTests`).
+    static let autolinkBrackets = [
+        "http://i\\\n.", "www.\\\nm", "\\[ www.e", "\\[\nwww.e", "\\[[]http://g", "![[]() www.e",
+        "![[]()请求请求~www.a", "a \\] www.b.com \\[c]\n\n[c]: /u", "x http://a.com\\\ny",
+    ]
+
+    /// Task marker lines whose rest is blank or a definition (`FuzzFindingTests.taskLines`).
+    static let taskLines = [
+        "- [x] [2]:t", "- [x] \nj", "- [x] \nj\n- b", "- a\n- [x] \nj", "[2]\n\n- [x] [2]:t",
+        "- [x] [2]:t\n  u\n\n[2]", "1. [ ] [a]: /b \"c\"\n[a]", "- [x] \n\n  j", "[2]\n\n> x\n\n- [ ] [2]: /u\n- b\n",
+    ]
+
+    static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
+
+    static func expectStreamsLikeOneShot(_ text: String) {
+        for chunking in chunkings {
+            let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking) \(text.debugDescription): \(report.violations.prefix(1))")
+            #expect(report.prefixesChecked > 0)
+        }
+    }
+
+    @Test(arguments: lineEndings)
+    func lineEndingStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: lazyHeaders)
+    func lazyHeaderStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: taskMarkers)
+    func taskMarkerStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: autolinkBrackets)
+    func autolinkBracketStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: taskLines)
+    func taskLineStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+}

@@ -1,0 +1,53 @@
+import StreamMark
+import StreamMarkTestSupport
+import Testing
+
+/// The blocks after a table's lines (which cmark-gfm parses as blocks of
+/// their own, taking in the blocks after them) streamed through the prefix
+/// harness, and the ranges of the trees the layer builds there.
+@Suite struct TableFollowerStreamingTests {
+    /// Minimized differential-fuzzer findings about the blocks after a
+    /// table (see `TableFollowerTests` in the HTML tests).
+    static let findings = [
+        "a|b\n-|-\n2) ```", "t` |d| `|\n|- | - | - |\nbar\n|é|\n2) ```", "a|b\n-|-\n    )\n```\n\n",
+        "`|`\n-|-\n|\n- ```\n", "a|b\n-|-\n    }\n\n    :\n", "a|b\n-|-\n<a>\n#\ni", "a|b\n-|-\n|\n<!-->",
+        "a|b\n-|-\n2) x\n\n3) y\n", "a|b\n-|-\n2) x\n\n   y\n\n   z\n\nw", "> a|b\n> -|-\n> 2) x\n>\n>    y\n> w\n",
+    ]
+
+    static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
+
+    @Test(arguments: findings)
+    func findingStreamsLikeOneShot(_ text: String) {
+        for chunking in Self.chunkings {
+            let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking): \(report.violations.prefix(1))")
+            #expect(report.prefixesChecked > 0)
+        }
+    }
+
+    @Test(arguments: 0..<200)
+    func randomDocumentStreamsLikeOneShot(_ seed: Int) {
+        let text = TableFollowerGenerator.document(seed: UInt64(seed))
+        for chunking in [PrefixHarness.Chunking.everyByte, .mixed(seed: UInt64(seed))] {
+            let report = PrefixHarness().verify(name: "seed \(seed)", bytes: Array(text.utf8), chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking) \(text.debugDescription): \(report.violations.prefix(1))")
+        }
+    }
+
+    /// Every range in the tree lies inside the text (a fence in an
+    /// ordered item after a table once ended at `3 << 52 + 13`, the cell
+    /// parser's offset for its context). A child may end a little after
+    /// its parent: cmark's own ranges do (a fence in a block quote).
+    @Test(arguments: findings + (0..<300).map { TableFollowerGenerator.document(seed: UInt64($0)) })
+    func rangesLieInsideTheText(_ text: String) {
+        let root = MarkdownParser().parse(text)
+        var stack = root.children
+        var count = 0
+        while let block = stack.popLast() {
+            #expect(block.range.upperBound <= text.utf8.count, "\(block.id) \(block.range) in \(text.debugDescription)")
+            stack.append(contentsOf: block.children)
+            count += 1
+        }
+        #expect(count > 0)
+    }
+}
