@@ -26,6 +26,13 @@ public struct DeltaEncoder: Sendable {
         }
     }
 
+    /// The tree as of the patches encoded so far, except that containers
+    /// may still have older ranges: for readers of its structure and
+    /// values (``CodeHighlights``), without the O(n) of ``tree``.
+    ///
+    /// - Complexity: O(1).
+    var treeWithoutContainerRanges: Block { storedTree }
+
     /// The tree, with the ranges of `pendingRanges` not yet set.
     private var storedTree = Block(id: .document, kind: .document, range: 0..<0)
     /// The kind of every container of the tree, by id: an update that changes
