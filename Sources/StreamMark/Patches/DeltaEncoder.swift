@@ -26,9 +26,16 @@ public struct DeltaEncoder: Sendable {
         }
     }
 
+    /// The tree as of the patches encoded so far, except that containers
+    /// may still have older ranges: for readers of its structure and
+    /// values (``CodeHighlights``), without the O(n) of ``tree``.
+    ///
+    /// - Complexity: O(1).
+    var treeWithoutContainerRanges: Block { storedTree }
+
     /// The tree, with the ranges of `pendingRanges` not yet set.
     private var storedTree = Block(id: .document, kind: .document, range: 0..<0)
-    /// The kind of every block of the tree, by id: an update that changes
+    /// The kind of every container of the tree, by id: an update that changes
     /// only a container's range (every ancestor of a growing block, on
     /// every parse) is answered without searching the tree, so a batch
     /// costs O(patches), not O(patches × depth).
@@ -59,11 +66,18 @@ public struct DeltaEncoder: Sendable {
         case .insert(let parent, let index, let block):
             let atEnd = storedTree.descendant(withID: parent).map { $0.children.count == index } ?? false
             emit(.insert(parent: parent, index: atEnd ? nil : index, block: block), into: &result)
-            if kinds[parent] != nil { block.forEach { kinds[$0.id] = $0.kind } }
+            if block.kind.isContainer, kinds[parent] != nil {
+                block.visit { descendant in
+                    guard descendant.kind.isContainer else { return false }
+                    kinds[descendant.id] = descendant.kind
+                    return true
+                }
+            }
         case .remove(let id):
             if let removed = storedTree.descendant(withID: id) {
                 removed.forEach {
                     closed.remove($0.id)
+                    guard $0.kind.isContainer else { return }
                     kinds[$0.id] = nil
                     pendingRanges[$0.id] = nil
                 }
@@ -90,8 +104,10 @@ public struct DeltaEncoder: Sendable {
                 target.range = value.range
             }
             if let old {
-                kinds[id] = value.kind
-                pendingRanges[id] = nil
+                if value.kind.isContainer || old.isContainer {
+                    kinds[id] = value.kind.isContainer ? value.kind : nil
+                    pendingRanges[id] = nil
+                }
                 appendDelta(id: id, from: old, to: value.kind, into: &result)
             } else {
                 emit(.update(id: id, kind: value.kind), into: &result)

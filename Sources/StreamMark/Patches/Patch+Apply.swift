@@ -24,7 +24,7 @@ extension Patch {
                 guard index >= 0 && index <= target.children.count else {
                     throw PatchError(description: "insert \(block.id): index \(index) out of range in \(parent)")
                 }
-                target.children.insert(block, at: index)
+                target.insertChild(block, at: index)
             }
         case .update(let id, let value):
             try Self.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
@@ -43,7 +43,7 @@ extension Patch {
                 guard index >= 0 && index <= target.children.count else {
                     throw PatchError(description: "move \(id): index \(index) out of range in \(parent)")
                 }
-                target.children.insert(block, at: index)
+                target.insertChild(block, at: index)
             }
         case .close(let id):
             guard root.descendant(withID: id) != nil else {
@@ -55,8 +55,9 @@ extension Patch {
     /// Calls `body` on the block with `id` in `block`'s subtree to modify
     /// it in place; throws if there is none.
     ///
-    /// - Complexity: O(blocks searched) (last children first) plus `body`;
-    ///   no recursion, whatever the depth.
+    /// - Complexity: O(blocks searched) (last children first) plus `body`.
+    ///   Any depth on any thread's stack (``Block/indexPath(to:)``,
+    ///   ``Block/modifyDescendant(at:_:)``).
     static func withBlock(
         _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
     ) throws(PatchError) {
@@ -67,11 +68,21 @@ extension Patch {
     /// Takes the block with `id` (never `block` itself) out of `block`'s
     /// subtree and returns it, or `nil` if there is none.
     private static func remove(_ id: BlockID, from block: inout Block) -> Block? {
-        guard let path = block.indexPath(to: id), let last = path.last else { return nil }
         var removed: Block?
-        block.modifyDescendant(at: Array(path.dropLast())) { (parent: inout Block) in
-            removed = parent.children.remove(at: last)
+        // The parent is found, then the child taken out of it in place.
+        try? withParent(of: id, in: &block) { (parent: inout Block, index: Int) throws(PatchError) in
+            removed = parent.removeChild(at: index)
         }
         return removed
+    }
+
+    /// Calls `body` with the parent of the block with `id` and its index.
+    private static func withParent(
+        of id: BlockID, in block: inout Block, _ body: (inout Block, Int) throws(PatchError) -> Void
+    ) throws(PatchError) {
+        guard let path = block.indexPath(to: id), let last = path.last else { return }
+        try block.modifyDescendant(at: Array(path.dropLast())) { (parent: inout Block) throws(PatchError) in
+            try body(&parent, last)
+        }
     }
 }

@@ -80,7 +80,7 @@ public struct PatchStreamWriter: Sendable {
     /// Appends the highlight ops of the lines `patch` completed.
     private mutating func highlight(_ patch: Patch) {
         guard highlights != nil else { return }
-        for change in highlights!.apply([patch], root: encoder.tree) {
+        for change in highlights!.apply([patch], root: encoder.treeWithoutContainerRanges) {
             deltas.append(.highlight(id: change.id, firstLine: change.firstLine, lines: change.lines.map(\.tokens)))
         }
     }

@@ -36,12 +36,38 @@ extension Block {
 
     /// The child indices that lead from this block to the block with `id`
     /// (empty for this block itself), or `nil` if it is not in this subtree.
-    /// Depth first, last children first; iterative (an explicit stack of
-    /// the children being searched), so any depth is searched on any
-    /// thread's stack.
+    /// Depth first, last children first; recursive for ``recursionLimit``
+    /// levels, then with an explicit stack of the children being searched,
+    /// so any depth is searched on any thread's stack.
     ///
     /// - Complexity: O(blocks searched); O(depth) for a block on the last path.
     func indexPath(to id: BlockID) -> [Int]? {
+        var path: [Int] = []
+        return appendIndexPath(to: id, depth: 0, into: &path) ? path : nil
+    }
+
+    /// Appends the path to `id` to `path` if `id` is in this subtree (else
+    /// leaves `path` as it was).
+    private func appendIndexPath(to id: BlockID, depth: Int, into path: inout [Int]) -> Bool {
+        if self.id == id { return true }
+        guard depth < Self.recursionLimit else {
+            guard let rest = deepIndexPath(to: id) else { return false }
+            path.append(contentsOf: rest)
+            return true
+        }
+        let children = children
+        var index = children.count - 1
+        while index >= 0 {
+            path.append(index)
+            if children[index].appendIndexPath(to: id, depth: depth + 1, into: &path) { return true }
+            path.removeLast()
+            index -= 1
+        }
+        return false
+    }
+
+    /// ``indexPath(to:)`` with an explicit stack.
+    private func deepIndexPath(to id: BlockID) -> [Int]? {
         if self.id == id { return [] }
         // Each frame: a list of siblings and the index of the one whose
         // subtree is being searched (counting down).
@@ -73,20 +99,33 @@ extension Block {
     }
 
     /// Calls `body` with the descendant at `path` (child indices; empty for
-    /// this block) to modify it in place. The blocks on the path are taken
-    /// out of their parents while `body` runs, so each is the only holder
-    /// of its children and none is copied; no recursion, whatever the
-    /// length of the path.
+    /// this block) to modify it in place; each box on the path is raised
+    /// to hold what `body` made. Recursive for ``recursionLimit`` levels;
+    /// below, the blocks on the path are taken out of their parents while
+    /// `body` runs (each the only holder of its children, none copied), so
+    /// any length of path works on any thread's stack.
     ///
     /// - Complexity: O(path length) plus `body`.
     mutating func modifyDescendant<E: Error>(
         at path: [Int], _ body: (inout Block) throws(E) -> Void
     ) throws(E) {
-        switch path.count {
-        case 0: return try body(&self)
-        case 1: return try body(&children[path[0]])
-        default: break
+        try modifyDescendant(at: path[...], depth: 0, body)
+    }
+
+    private mutating func modifyDescendant<E: Error>(
+        at path: ArraySlice<Int>, depth: Int, _ body: (inout Block) throws(E) -> Void
+    ) throws(E) {
+        guard let first = path.first else { return try body(&self) }
+        guard depth < Self.recursionLimit else { return try modifyDeepDescendant(at: path, body) }
+        try modifyChild(at: first) { (child: inout Block) throws(E) in
+            try child.modifyDescendant(at: path.dropFirst(), depth: depth + 1, body)
         }
+    }
+
+    /// ``modifyDescendant(at:_:)`` without recursion.
+    private mutating func modifyDeepDescendant<E: Error>(
+        at path: ArraySlice<Int>, _ body: (inout Block) throws(E) -> Void
+    ) throws(E) {
         // Unzip: move each block on the path out of its parent.
         var spine: [Block] = []
         spine.reserveCapacity(path.count)
@@ -94,7 +133,7 @@ extension Block {
         swap(&current, &self)
         for index in path {
             var child = Block.hole
-            swap(&child, &current.children[index])
+            current.swapChild(at: index, with: &child)
             spine.append(current)
             current = child
         }
@@ -102,7 +141,7 @@ extension Block {
         defer {
             for index in path.reversed() {
                 var parent = spine.removeLast()
-                swap(&current, &parent.children[index])
+                parent.swapChild(at: index, with: &current)
                 current = parent
             }
             swap(&current, &self)

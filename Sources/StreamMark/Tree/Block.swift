@@ -85,6 +85,53 @@ public struct Block: Identifiable, Sendable {
         body(&storage!.blocks)
     }
 
+    /// Calls `body` on child `index` to modify it in place (copying the box
+    /// first if it is shared); the box's height is raised to hold the child
+    /// as `body` left it (never lowered: a height may be too high, never
+    /// too low).
+    ///
+    /// - Complexity: O(1) plus `body`, O(children) more if the box is shared.
+    mutating func modifyChild<E: Error>(at index: Int, _ body: (inout Block) throws(E) -> Void) throws(E) {
+        if !isKnownUniquelyReferenced(&storage) { storage = BlockChildren(storage!.blocks) }
+        defer { storage!.raiseHeight(toHold: storage!.blocks[index]) }
+        try body(&storage!.blocks[index])
+    }
+
+    /// Swaps child `index` with `block`, raising the box's height to hold
+    /// the child put in (a leaf taken out leaves the height too high, never
+    /// too low).
+    ///
+    /// - Complexity: O(1), O(children) more if the box is shared.
+    mutating func swapChild(at index: Int, with block: inout Block) {
+        if !isKnownUniquelyReferenced(&storage) { storage = BlockChildren(storage!.blocks) }
+        swap(&storage!.blocks[index], &block)
+        storage!.raiseHeight(toHold: storage!.blocks[index])
+    }
+
+    /// Inserts `child` at `index` among the children, raising the box's
+    /// height to hold it.
+    ///
+    /// - Complexity: O(children) (the array insert).
+    mutating func insertChild(_ child: Block, at index: Int) {
+        if storage == nil {
+            storage = BlockChildren([child])
+            return
+        }
+        if !isKnownUniquelyReferenced(&storage) { storage = BlockChildren(storage!.blocks) }
+        storage!.blocks.insert(child, at: index)
+        storage!.raiseHeight(toHold: child)
+    }
+
+    /// Removes and returns child `index` (the height may stay too high).
+    ///
+    /// - Complexity: O(children) (the array removal).
+    mutating func removeChild(at index: Int) -> Block {
+        if !isKnownUniquelyReferenced(&storage) { storage = BlockChildren(storage!.blocks) }
+        let child = storage!.blocks.remove(at: index)
+        if storage!.blocks.isEmpty { storage = nil }
+        return child
+    }
+
     /// How many levels of blocks are below this one (0 for a leaf;
     /// `Int.max` when not known, after its children were written in place).
     var childrenHeight: Int { storage?.height ?? 0 }
@@ -133,6 +180,14 @@ final class BlockChildren: @unchecked Sendable {
     init(_ blocks: [Block]) {
         self.blocks = blocks
         height = Self.height(of: blocks)
+    }
+
+    /// Raises ``height`` to hold `block` as one of its blocks.
+    ///
+    /// - Complexity: O(1).
+    func raiseHeight(toHold block: Block) {
+        let below = block.childrenHeight
+        height = max(height, below == .max ? .max : below + 1)
     }
 
     /// From this height on, a box takes its subtree apart when released.
