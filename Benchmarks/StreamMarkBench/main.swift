@@ -6,7 +6,7 @@ import StreamMarkOptions
 //   streammark-bench generate [--out DIR] [--scale small|full] [--check]
 //   streammark-bench patches [--chunk N]... [FILES...]   (patch protocol bytes and encoding time)
 //   streammark-bench flicker [FILES...]   (characters withdrawn with and without the provisional display)
-//   streammark-bench highlight [--classes] [--chunk N] [--no-peers]   (the code highlighter, beside Pygments)
+//   streammark-bench highlight [--classes] [--chunk N] [--no-peers] [--cpu-time]   (the code highlighter, beside Pygments)
 //   streammark-bench memory-probe --kilobytes N --chunk N --cap S   (internal: the memory child)
 
 let usage = """
@@ -16,7 +16,7 @@ let usage = """
            streammark-bench generate [--out DIR] [--scale small|full] [--check]
            streammark-bench patches [--chunk N]... [FILES...]
            streammark-bench flicker [--cost-only] [FILES...]
-           streammark-bench highlight [--classes] [--chunk N] [--no-peers]
+           streammark-bench highlight [--classes] [--chunk N] [--no-peers] [--cpu-time]
 
     """
 

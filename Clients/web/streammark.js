@@ -466,8 +466,10 @@ export class StreamMarkView {
 
   /// `<pre>[<button class="sm-copy">]<code class="language-X">…</code></pre>`.
   /// The code's text is kept as `rec.head` (the highlighted lines, as
-  /// spans and text nodes before the tail) and `rec.tail` (the plain rest,
-  /// the text node `rec.text`, the last child of the `<code>`).
+  /// spans and text nodes before the tail) and the plain rest, the tail:
+  /// `rec.frozenText` (frozen text nodes `rec.frozen`, once the tail has
+  /// grown long; see `#freezeTail`) then `rec.tail` (the text node
+  /// `rec.text`, the last child of the `<code>`).
   #buildCode(rec) {
     const code = rec.kind.code || {};
     const pre = this.#el("pre");
@@ -479,6 +481,8 @@ export class StreamMarkView {
     rec.hlLines = []; // highlighted lines: { start, end, segs } (UTF-16 offsets in the literal; segs per line)
     rec.hlGroups = []; // their DOM nodes, one group per highlight op: { first, nodes }
     rec.text = this.document.createTextNode(rec.tail);
+    rec.frozen = []; // text nodes before rec.text, holding rec.frozenText
+    rec.frozenText = "";
     element.append(rec.text);
     if (this.options.copyButtons) pre.append(this.#copyButton(rec));
     pre.append(element);
@@ -516,6 +520,7 @@ export class StreamMarkView {
       at = next;
     }
     if (this.#isFinal(rec)) this.stats.closedHighlights += 1;
+    this.#thawTail(rec);
     if (restart) this.#unhighlight(rec, first);
     rec.head += text.slice(0, at);
     rec.tail = text.slice(at);
@@ -583,6 +588,7 @@ export class StreamMarkView {
   /// or the line feed ending them) lose their spans; the tail's text node
   /// changes from its first changed character on.
   #codeChanged(rec, literal, same) {
+    this.#thawTail(rec);
     const lines = rec.hlLines;
     let keep = lines.length;
     while (keep > 0 && lines[keep - 1].end > same) keep--;
@@ -607,15 +613,49 @@ export class StreamMarkView {
     if (drop + before <= rec.tail.length) {
       rec.tail = editTail(rec.tail, drop, before, text);
       editTextNode(rec.text, drop, before, text);
+      if (rec.text.length > FROZEN_TAIL_THRESHOLD) this.#freezeTail(rec);
     } else {
-      const old = rec.head + rec.tail;
+      const old = rec.head + rec.frozenText + rec.tail;
       const literal = editTail(old, drop, before, text);
       let same = old.length - before - drop;
       const limit = Math.min(old.length, literal.length);
       while (same < limit && old.charCodeAt(same) === literal.charCodeAt(same)) same++;
       this.#codeChanged(rec, literal, same);
     }
-    code.literal = rec.head + rec.tail;
+    code.literal = rec.head + rec.frozenText + rec.tail;
+  }
+
+  /// A long plain tail (a code block streamed without highlighting, or a
+  /// very long line) would make every append copy the whole tail: browsers
+  /// keep a text node's text as one immutable string (`appendData` copies
+  /// it), and an edit that keeps the final line feed slices the JS string.
+  /// Once the tail's node passes `FROZEN_TAIL_THRESHOLD` characters, its
+  /// first part becomes a frozen node (and `rec.frozenText`) that edits
+  /// never touch; `FROZEN_TAIL_KEEP` characters stay in `rec.text` and
+  /// `rec.tail` (never split inside a surrogate pair), so an append that
+  /// drops or keeps up to that many characters still edits one small node
+  /// and string. Amortised O(1) per appended character; an edit reaching
+  /// into frozen text goes through `#codeChanged`, which thaws.
+  #freezeTail(rec) {
+    let at = rec.tail.length - FROZEN_TAIL_KEEP;
+    const unit = rec.tail.charCodeAt(at);
+    if (unit >= 0xdc00 && unit <= 0xdfff) at -= 1;
+    const frozen = rec.text;
+    rec.text = frozen.splitText(at);
+    rec.frozen.push(frozen);
+    rec.frozenText += rec.tail.slice(0, at);
+    rec.tail = rec.tail.slice(at);
+  }
+
+  /// Joins the frozen text back into the tail's node and string (before an
+  /// edit that may reach into it): O(tail).
+  #thawTail(rec) {
+    if (rec.frozen.length === 0) return;
+    for (const node of rec.frozen) node.remove();
+    rec.frozen = [];
+    rec.tail = rec.frozenText + rec.tail;
+    rec.frozenText = "";
+    rec.text.data = rec.tail;
   }
 
   /// The copy button of a code block: copies the block's literal (its text
@@ -765,7 +805,7 @@ export class StreamMarkView {
       else rec.code.removeAttribute("class");
     }
     const literal = code.literal || "";
-    const current = rec.head + rec.tail;
+    const current = rec.head + rec.frozenText + rec.tail;
     if (literal === current) return;
     let same = 0;
     const limit = Math.min(literal.length, current.length);
@@ -1439,6 +1479,11 @@ function editTail(tail, drop, before, text) {
   }
   return tail.slice(0, end - drop) + text + tail.slice(end);
 }
+
+/// The length past which a code block's plain tail node is split
+/// (`#freezeTail`), and what a split inside one long line leaves open.
+const FROZEN_TAIL_THRESHOLD = 1024;
+const FROZEN_TAIL_KEEP = 256;
 
 /// The same edit on a text node: one appendData or replaceData.
 function editTextNode(node, drop, before, text) {

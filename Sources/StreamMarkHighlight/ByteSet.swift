@@ -41,6 +41,20 @@ struct ByteSet: Sendable, Hashable {
         }
     }
 
+    /// Whether any byte of `bytes` is in the set.
+    ///
+    /// - Complexity: O(bytes).
+    @inline(__always)
+    func containsAny(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where contains(byte) { return true }
+        return false
+    }
+
+    /// The bytes not in the set.
+    func inverted() -> ByteSet {
+        ByteSet(words: (~words.0, ~words.1, ~words.2, ~words.3))
+    }
+
     /// Adds every byte of `other`.
     mutating func formUnion(_ other: ByteSet) {
         words = (

@@ -24,6 +24,9 @@ public struct CodeHighlighter: Sendable {
     public private(set) var bytesLexed = 0
     /// Bytes of code text appended since the start.
     public private(set) var bytesAppended = 0
+    /// Appends that only continued the open line's last run (a string,
+    /// comment or text run), without running the lexer.
+    public private(set) var runContinuations = 0
     /// Where lexing of the open line resumes.
     private var checkpoint = LexerCheckpoint.lineStart(.initial)
 
@@ -50,13 +53,17 @@ public struct CodeHighlighter: Sendable {
     ///
     /// - Complexity: O(bytes appended + the open line's last unfinished
     ///   token, at most 64 bytes or a bounded lookahead), amortised.
+    @inlinable
     public mutating func append(_ bytes: some Collection<UInt8>) {
         if bytes.withContiguousStorageIfAvailable({ append(buffer: $0) }) == nil {
             Array(bytes).withUnsafeBufferPointer { append(buffer: $0) }
         }
     }
 
-    private mutating func append(buffer bytes: UnsafeBufferPointer<UInt8>) {
+    /// Adds code text held in contiguous memory (what ``append(_:)`` calls,
+    /// specialised in the caller).
+    @usableFromInline
+    mutating func append(buffer bytes: UnsafeBufferPointer<UInt8>) {
         bytesAppended += bytes.count
         var segmentStart = 0
         while let newline = bytes[segmentStart...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -65,8 +72,34 @@ public struct CodeHighlighter: Sendable {
             segmentStart = newline + 1
         }
         guard segmentStart != bytes.count else { return }
-        openLine.append(contentsOf: bytes[segmentStart...])
-        lexOpenLine()
+        let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart...])
+        openLine.append(contentsOf: segment)
+        if !continueRun(with: segment) { lexOpenLine() }
+    }
+
+    /// Adds `segment` (just appended to the open line) to the run the open
+    /// line ended in, if every byte of it continues that run: the last
+    /// token grows and the checkpoint moves to the end, without lexing.
+    /// The lexer resumed at the checkpoint would give the same tokens and
+    /// state (``RunContinuation``).
+    ///
+    /// - Complexity: O(segment).
+    private mutating func continueRun(with segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let run = checkpoint.continuation, checkpoint.position + segment.count == openLine.count,
+            !run.stops.containsAny(of: segment)
+        else { return false }
+        let end = openLine.count
+        if let kind = run.kind {
+            guard let last = openLineTokens.last, last.kind == kind, last.range.upperBound == checkpoint.position,
+                checkpoint.lastTokenEnd == checkpoint.position
+            else { return false }
+            openLineTokens[openLineTokens.count - 1].range = last.range.lowerBound..<end
+            checkpoint.lastTokenEnd = end
+        }
+        checkpoint.position = end
+        bytesLexed += segment.count
+        runContinuations += 1
+        return true
     }
 
     /// Starts over with `text` as the whole code (when the code changed

@@ -110,7 +110,7 @@ extension LineLexer {
         if !close.isEmpty, matches(close, at: position) { return closeString(close.count, rule.kind) }
         if rule.interpolation != .none, stepInterpolation(rule) { return }
         let end = runEnd(from: position, stops: form.stops)
-        consume(to: max(end, position + 1), rule.kind)
+        consumeRun(to: end, rule.kind, stops: form.stops)
     }
 
     /// `\` and the character after it.
@@ -185,7 +185,7 @@ extension LineLexer {
             return push(frame(.comment, rule: Int(top.rule)))
         }
         let end = runEnd(from: position, stops: form.stops)
-        consume(to: max(end, position + 1), kind)
+        consumeRun(to: end, kind, stops: form.stops)
     }
 
     /// A step inside a heredoc: a line holding only the delimiter ends it;

@@ -3,7 +3,7 @@ extension LineLexer {
     mutating func stepMarkupText() {
         guard bytes[position] == UInt8(ascii: "<") else {
             let end = runEnd(from: position, stops: ByteSet.angle)
-            return consume(to: max(end, position + 1), nil)
+            return consumeRun(to: end, nil, stops: ByteSet.angle)
         }
         if openLiteral(lineStart: false) { return }
         let closing = peek(position + 1) == UInt8(ascii: "/")

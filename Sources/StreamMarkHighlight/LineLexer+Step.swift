@@ -2,8 +2,7 @@ extension LineLexer {
     /// One step from ``position``: at least one byte.
     mutating func step() {
         if state.gaveUp {
-            position = bytes.count
-            return
+            return consumeRun(to: bytes.count, nil, stops: ByteSet())
         }
         if inEmbedded, bytes[position] == UInt8(ascii: "<") { closeEmbeddedIfEnd() }
         if let run = state.line.run, continueRun(run) { return }
@@ -20,7 +19,7 @@ extension LineLexer {
     /// A step in the current language's own text (no literal open).
     mutating func stepRoot() {
         switch language.definition.grammar {
-        case .plain: position = bytes.count
+        case .plain: consumeRun(to: bytes.count, nil, stops: ByteSet())
         case .code: stepCode()
         case .markup: stepMarkupText()
         case .stylesheet: stepStylesheet()
@@ -44,8 +43,23 @@ extension LineLexer {
             end += 1
         }
         guard end > position else { return false }
-        consume(to: end, kind)
+        if state.line.run == nil {
+            consume(to: end, kind)
+        } else {
+            consumeRun(to: end, kind, stops: runStops(run))
+        }
         return true
+    }
+
+    /// The bytes that end a run of `run`'s class.
+    private func runStops(_ run: LineContext.RunClass) -> ByteSet {
+        switch run {
+        case .toLineEnd: return ByteSet()
+        case .word: return language.wordContinue.inverted()
+        case .number: return ByteSet.word.inverted()
+        case .markupWord: return ByteSet.markupWordStops
+        case .formatSpecification: return ByteSet("}")
+        }
     }
 
     private func runAccepts(_ run: LineContext.RunClass, _ byte: UInt8) -> Bool {

@@ -30,6 +30,9 @@ struct LineLexer {
     var language: CompiledLanguage
     /// Whether an embedded-language frame is open.
     var inEmbedded = false
+    /// Set by the current step when it ended as a run reaching the
+    /// available end: how more bytes would continue it.
+    var continuation: RunContinuation?
 
     init(
         root: CompiledLanguage, bytes: UnsafeBufferPointer<UInt8>, from checkpoint: LexerCheckpoint,
@@ -54,12 +57,14 @@ struct LineLexer {
         var checkpoint: LexerCheckpoint? = recordingCheckpoints ? makeCheckpoint() : nil
         while position < bytes.count {
             let before = position
+            continuation = nil
             step()
             assert(position > before, "a step must consume")
             if position <= before { position = before + 1 }
             if recordingCheckpoints, !starved { checkpoint = makeCheckpoint() }
         }
         if atLineEnd { finishLine() }
+        if !starved { checkpoint?.continuation = continuation }
         return checkpoint
     }
 
@@ -124,6 +129,19 @@ struct LineLexer {
         position = end
     }
 
+    /// Consumes a run of `kind` that ended at `end` (at least one byte),
+    /// before a byte of `stops` or at the available end. At the available
+    /// end it records how more bytes would continue it: a step resumed
+    /// here at a byte not in `stops` (nor a `<` that may close an embedded
+    /// language) would consume it into the same run.
+    mutating func consumeRun(to end: Int, _ kind: HighlightKind?, stops: ByteSet) {
+        consume(to: max(end, position + 1), kind)
+        guard position == bytes.count, !atLineEnd else { return }
+        var stops = stops
+        if inEmbedded { stops.insert(UInt8(ascii: "<")) }
+        continuation = RunContinuation(stops: stops, kind: kind)
+    }
+
     /// Starts a run: the bytes from here matching `runClass` get `kind`.
     mutating func startRun(_ runClass: LineContext.RunClass, _ kind: HighlightKind?) {
         state.line.run = runClass
@@ -179,10 +197,13 @@ struct LexerCheckpoint: Hashable, Sendable {
     /// Where the last of those tokens ended (a later token may have been
     /// merged into it).
     var lastTokenEnd: Int
+    /// When the last step before the position was a run that reached it:
+    /// how appended bytes continue that run without lexing.
+    var continuation: RunContinuation?
 
     /// The start of a line in `state`.
     static func lineStart(_ state: HighlightState) -> LexerCheckpoint {
-        LexerCheckpoint(position: 0, state: state, tokenCount: 0, lastTokenEnd: 0)
+        LexerCheckpoint(position: 0, state: state, tokenCount: 0, lastTokenEnd: 0, continuation: nil)
     }
 
     /// `tokens` as they were at the checkpoint.
@@ -193,4 +214,16 @@ struct LexerCheckpoint: Hashable, Sendable {
             tokens[tokenCount - 1].range = start..<lastTokenEnd
         }
     }
+}
+
+/// How a run that reached the end of an open line's available bytes goes
+/// on: every appended byte not in ``stops`` is part of it and gets
+/// ``kind``, exactly as if the lexer resumed there (the run's step stops
+/// only at those bytes). ``CodeHighlighter`` extends the open line's last
+/// token with such bytes without running the lexer.
+struct RunContinuation: Hashable, Sendable {
+    /// The bytes that end the run (or need the lexer to decide).
+    var stops: ByteSet
+    /// The run's kind (nil: plain text, no token).
+    var kind: HighlightKind?
 }

@@ -46,6 +46,21 @@ import Testing
         #expect(firstDifference(streamed.lines, oneShotLines(code, language: language)) == nil)
     }
 
+    /// A long string literal at 4-byte chunks: every append that falls
+    /// wholly inside the string continues its run without the lexer.
+    /// `s = "` + 4,096 `A` + `"` (4,102 bytes): appends 0 (`s = `) and 1
+    /// (`"AAA`, the string opens) lex; appends 2 to 1,024 (bytes 8..<4,100,
+    /// all `A`) continue the run; append 1,025 (`A"`) lexes the closer.
+    @Test func appendsInsideAStringContinueItsRun() {
+        let code = Array("s = \"".utf8) + Array(repeating: UInt8(ascii: "A"), count: 4_096) + [UInt8(ascii: "\"")]
+        let language = HighlightLanguage(name: "python")!
+        var streamed = stream(code, language: language) { 4 }
+        #expect(streamed.runContinuations == 1_023)
+        #expect(streamed.bytesLexed == code.count)
+        streamed.append(CollectionOfOne(UInt8(ascii: "\n")))
+        #expect(streamed.lines == oneShotLines(code, language: language))
+    }
+
     /// Any line at any chunking: each append lexes at most its bytes plus
     /// a bounded tail (the unfinished token, at most a few hundred bytes).
     @Test func appendsAreBoundedOnHostileLines() {

@@ -51,6 +51,32 @@ import Testing
         }
     }
 
+    /// At every prefix of tricky text at random chunkings, the open line
+    /// (provisional tokens, and finished as if the block ended there)
+    /// equals the same prefix appended at once: appends that continue a
+    /// run without lexing (``CodeHighlighter/runContinuations``) leave the
+    /// tokens and checkpoint the lexer would have.
+    @Test(arguments: HighlightLanguage.all)
+    func openLineAtEveryPrefixEqualsOneAppend(language: HighlightLanguage) {
+        var random = SplitMix64(seed: 0x09E7 ^ UInt64(language.name.utf8.count))
+        var continued = 0
+        for round in 0..<12 {
+            let code = TrickyText.make(length: 300, using: &random)
+            var streamed = CodeHighlighter(language: language)
+            var start = 0
+            while start < code.count {
+                let end = min(code.count, start + Int.random(in: 1...6, using: &random))
+                streamed.append(code[start..<end])
+                start = end
+                let whole = CodeHighlighter(language: language, text: code[..<end])
+                #expect(streamed.openLineTokens == whole.openLineTokens, "\(language) round \(round) at \(end)")
+                #expect(streamed.finishedOpenLine() == whole.finishedOpenLine(), "\(language) round \(round) at \(end)")
+            }
+            continued += streamed.runContinuations
+        }
+        #expect(continued > 0, "\(language): no append continued a run")
+    }
+
     /// The open line's provisional tokens are the pure function's tokens
     /// for the prefix when nothing is cut in the middle (here: after every
     /// complete line).

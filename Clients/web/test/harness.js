@@ -437,12 +437,13 @@ window.runCanary = async function runCanary(name) {
 };
 
 window.timeStream = async function timeStream(name, runs) {
-  const stream = await fetchText(`/data/${name}.ndjson`);
+  const [stream, expectedHTML] = await Promise.all([fetchText(`/data/${name}.ndjson`), fetchText(`/data/${name}.html`)]);
   const lines = stream.split("\n").filter((line) => line.length > 0);
   let best = Infinity;
   let quarters = null;
+  let element = null;
   for (let run = 0; run < runs; run++) {
-    const element = freshHost();
+    element = freshHost();
     const start = performance.now();
     const view = new StreamMarkView(element);
     // The time of each quarter of the lines: equal quarters mean constant
@@ -461,7 +462,15 @@ window.timeStream = async function timeStream(name, runs) {
       quarters = marks.slice(1, 5).map((mark, i) => Math.round((mark - marks[i]) * 10) / 10);
     }
   }
-  return { ms: best, patches: lines.length, bytes: stream.length, quarters };
+  // The last run's page equals the one-shot HTML, and how many text
+  // nodes its largest code block's plain text took (frozen tail parts).
+  const { actual, expected } = normalize(element, expectedHTML);
+  let codeTextNodes = 0;
+  for (const code of element.querySelectorAll("code")) {
+    const count = [...code.childNodes].filter((node) => node.nodeType === 3).length;
+    codeTextNodes = Math.max(codeTextNodes, count);
+  }
+  return { ms: best, patches: lines.length, bytes: stream.length, quarters, equal: actual === expected, codeTextNodes };
 };
 
 window.harnessReady = true;

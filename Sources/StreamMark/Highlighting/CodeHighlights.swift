@@ -49,11 +49,13 @@ public struct CodeHighlights: Sendable {
     private struct Entry: Sendable {
         var highlighter: CodeHighlighter
         var info: String
-        /// The literal last seen (it shares its storage with the tree's).
-        var literal: String
-        /// How many of its UTF-8 bytes the highlighter was given.
+        /// How many UTF-8 bytes of the literal the highlighter was given.
         var fed: Int
         var isClosed = false
+        /// The literal last seen, kept only when internal checks are on
+        /// (it would share its storage with the tree's and make the
+        /// engine copy the literal on its next append).
+        var checkedLiteral: String?
     }
 
     private var entries: [BlockID: Entry] = [:]
@@ -77,30 +79,44 @@ public struct CodeHighlights: Sendable {
     /// Applies one batch of the engine's patches (one `append` or
     /// `finish`); `root` is the tree after them. Returns what changed.
     ///
-    /// - Complexity: O(new code bytes + the open lines' unfinished tokens),
-    ///   plus a comparison of each updated literal with the one before
-    ///   (`memcmp`), and O(subtree) once per closed or inserted block.
+    /// The patches are one stream's, in order: an update of an open code
+    /// block changes its literal only from its last line on (cmark's
+    /// literal of a growing fenced or indented block does; the
+    /// prefix-identity harness counts it). Only that last line is compared
+    /// with what the highlighter has; a literal shorter than its completed
+    /// lines, or whose completed lines do not end where they did, starts
+    /// the block over.
+    ///
+    /// - Complexity: O(new code bytes + the open lines' lengths + their
+    ///   unfinished tokens) per batch, and O(subtree) once per closed or
+    ///   inserted block: independent of the code before the open line.
     public mutating func apply(_ patches: [Patch], root: Block) -> [Change] {
         var changes: [Change] = []
-        for patch in patches {
-            switch patch {
-            case .insert(_, _, let block):
-                block.forEach { if case .codeBlock(let code) = $0.kind { track($0.id, code, restart: true, &changes) } }
-            case .update(let id, let value):
-                if case .codeBlock(let code) = value.kind {
-                    track(id, code, restart: false, &changes)
-                } else {
-                    entries[id] = nil
-                }
-            case .remove(let id):
-                entries[id] = nil
-            case .close(let id):
-                root.descendant(withID: id)?.forEach { if case .codeBlock = $0.kind { close($0.id, &changes) } }
-            case .move:
-                break
-            }
-        }
+        for patch in patches { apply(patch, root: root, into: &changes) }
         return changes
+    }
+
+    /// Applies one patch of a batch (``apply(_:root:)``), appending what
+    /// changed to `changes`.
+    mutating func apply(_ patch: Patch, root: Block, into changes: inout [Change]) {
+        switch patch {
+        case .insert(_, _, let block):
+            block.forEach { if case .codeBlock(let code) = $0.kind { track($0.id, code, restart: true, &changes) } }
+        case .update(let id, let value):
+            if case .codeBlock(let code) = value.kind {
+                track(id, code, restart: false, &changes)
+            } else if !entries.isEmpty {
+                entries[id] = nil
+            }
+        case .remove(let id):
+            entries[id] = nil
+        case .close(let id):
+            root.descendant(withID: id)?.forEach {
+                if case .codeBlock(let code) = $0.kind { close($0.id, code, &changes) }
+            }
+        case .move:
+            break
+        }
     }
 
     /// The highlighting of a whole code literal, as a closed block's: the
@@ -110,51 +126,50 @@ public struct CodeHighlights: Sendable {
     }
 
     private mutating func track(_ id: BlockID, _ code: CodeBlockAttributes, restart: Bool, _ changes: inout [Change]) {
-        let literal = code.literal
-        if !restart, var entry = entries[id], entry.info == code.info, !entry.isClosed {
-            // The completed lines stay complete (their line feeds are in the
-            // literal): the text to have is up to the open line's end.
+        if !restart, var entry = entries[id], entry.info == code.info, !entry.isClosed,
+            let grows = Self.openLine(of: code.literal, continues: entry)
+        {
+            entries[id] = nil
             let completed = entry.fed - entry.highlighter.openLine.count
-            let end = max(completed, Self.openEnd(of: literal))
-            let grows = end >= entry.fed && Self.literal(literal, extends: entry.literal, upTo: entry.fed)
-            if grows || Self.literal(literal, extends: entry.literal, upTo: completed) {
-                entries[id] = nil
-                if !grows {
-                    // Only the open line changed otherwise than by growing
-                    // (a partial closing fence taken back): it alone is
-                    // lexed again.
-                    entry.highlighter.discardOpenLine()
-                    entry.fed = completed
-                }
-                let before = entry.highlighter.completedLineCount
-                feed(&entry, literal, to: end)
-                entry.literal = literal
-                if entry.highlighter.completedLineCount > before {
-                    changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
-                }
-                entries[id] = entry
-                return
+            if !grows {
+                // Only the open line changed otherwise than by growing (a
+                // partial closing fence taken back): it alone is lexed again.
+                entry.highlighter.discardOpenLine()
+                entry.fed = completed
             }
+            let before = entry.highlighter.completedLineCount
+            feed(&entry, code.literal, to: max(completed, Self.openEnd(of: code.literal)))
+            if entry.highlighter.completedLineCount > before {
+                changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
+            }
+            entries[id] = entry
+            return
         }
         let hadLines = (entries[id]?.highlighter.completedLineCount ?? 0) > 0
         var entry = Entry(
-            highlighter: CodeHighlighter(language: HighlightLanguage(infoString: code.info)), info: code.info,
-            literal: literal, fed: 0)
-        feed(&entry, literal, to: Self.openEnd(of: literal))
+            highlighter: CodeHighlighter(language: HighlightLanguage(infoString: code.info)), info: code.info, fed: 0)
+        feed(&entry, code.literal, to: Self.openEnd(of: code.literal))
         if hadLines || entry.highlighter.completedLineCount > 0 {
             changes.append(Change(id: id, firstLine: 0, lines: entry.highlighter.lines))
         }
         entries[id] = entry
     }
 
-    private mutating func close(_ id: BlockID, _ changes: inout [Change]) {
-        guard var entry = entries[id], !entry.isClosed else { return }
+    private mutating func close(_ id: BlockID, _ code: CodeBlockAttributes, _ changes: inout [Change]) {
+        guard let entry = entries[id], !entry.isClosed else { return }
+        track(id, code, restart: false, &changes)
+        guard var entry = entries[id] else { return }
         entries[id] = nil
         let before = entry.highlighter.completedLineCount
-        feed(&entry, entry.literal, to: entry.literal.utf8.count)
+        feed(&entry, code.literal, to: code.literal.utf8.count)
         entry.isClosed = true
         if entry.highlighter.completedLineCount > before {
-            changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
+            let lines = Array(entry.highlighter.lines[before...])
+            if let last = changes.last, last.id == id, last.firstLine + last.lines.count == before {
+                changes[changes.count - 1].lines += lines
+            } else {
+                changes.append(Change(id: id, firstLine: before, lines: lines))
+            }
         }
         entries[id] = entry
     }
@@ -167,6 +182,7 @@ public struct CodeHighlights: Sendable {
         let start = utf8.index(utf8.startIndex, offsetBy: entry.fed)
         entry.highlighter.append(utf8[start..<utf8.index(utf8.startIndex, offsetBy: end)])
         entry.fed = end
+        if InternalChecks.isEnabled { entry.checkedLiteral = literal }
         bytesLexed += entry.highlighter.bytesLexed - lexed
     }
 
@@ -177,17 +193,28 @@ public struct CodeHighlights: Sendable {
         return literal.utf8.last == 0x0A ? count - 1 : count
     }
 
-    /// Whether `new` starts with the first `count` UTF-8 bytes of `old`.
+    /// Whether `literal` continues what `entry`'s highlighter has: nil
+    /// if its completed lines are not there (the block starts over), true
+    /// if the open line is there whole (it grew or stayed), false if only
+    /// the open line changed.
     ///
-    /// - Complexity: O(count), a `memcmp` for native strings.
-    static func literal(_ new: String, extends old: String, upTo count: Int) -> Bool {
-        guard new.utf8.count >= count, old.utf8.count >= count else { return false }
-        let fast = new.utf8.withContiguousStorageIfAvailable { newBytes in
-            old.utf8.withContiguousStorageIfAvailable { oldBytes in
-                count == 0 || memcmp(newBytes.baseAddress!, oldBytes.baseAddress!, count) == 0
+    /// - Complexity: O(open line), a `memcmp`; O(literal) with internal
+    ///   checks on, which also compare the completed lines.
+    private static func openLine(of literal: String, continues entry: Entry) -> Bool? {
+        var literal = literal
+        return literal.withUTF8 { bytes -> Bool? in
+            let open = entry.highlighter.openLine
+            let completed = entry.fed - open.count
+            guard bytes.count >= completed, completed == 0 || bytes[completed - 1] == 0x0A else { return nil }
+            if let checked = entry.checkedLiteral {
+                precondition(
+                    checked.utf8.prefix(completed).elementsEqual(bytes.prefix(completed)),
+                    "CodeHighlights: a completed line of a code block changed")
+            }
+            guard bytes.count >= entry.fed else { return false }
+            return open.withUnsafeBufferPointer { openBytes in
+                open.isEmpty || memcmp(bytes.baseAddress! + completed, openBytes.baseAddress!, open.count) == 0
             }
         }
-        if let fast, let result = fast { return result }
-        return new.utf8.prefix(count).elementsEqual(old.utf8.prefix(count))
     }
 }

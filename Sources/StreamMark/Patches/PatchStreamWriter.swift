@@ -24,6 +24,8 @@ public struct PatchStreamWriter: Sendable {
     private var ids: IDRegister? = IDRegister()
     /// The code blocks' highlighting, when the stream carries it.
     private var highlights: CodeHighlights?
+    /// What the last patch changed in ``highlights`` (kept for its capacity).
+    private var changes: [CodeHighlights.Change] = []
 
     /// Creates a writer for a new stream.
     ///
@@ -80,7 +82,9 @@ public struct PatchStreamWriter: Sendable {
     /// Appends the highlight ops of the lines `patch` completed.
     private mutating func highlight(_ patch: Patch) {
         guard highlights != nil else { return }
-        for change in highlights!.apply([patch], root: encoder.treeWithoutContainerRanges) {
+        changes.removeAll(keepingCapacity: true)
+        highlights!.apply(patch, root: encoder.treeWithoutContainerRanges, into: &changes)
+        for change in changes {
             deltas.append(.highlight(id: change.id, firstLine: change.firstLine, lines: change.lines.map(\.tokens)))
         }
     }
