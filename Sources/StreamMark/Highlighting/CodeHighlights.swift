@@ -59,6 +59,9 @@ public struct CodeHighlights: Sendable {
     }
 
     private var entries: [BlockID: Entry] = [:]
+    /// The entry of the block tracked last (in a stream, the open code
+    /// block), kept out of ``entries``: an append to it hashes nothing.
+    private var hot: (id: BlockID, entry: Entry)?
 
     /// Creates highlighting for an empty document.
     public init() {}
@@ -68,13 +71,13 @@ public struct CodeHighlights: Sendable {
     public private(set) var bytesLexed = 0
 
     /// The completed lines of the code block `id`, if it is one.
-    public func lines(of id: BlockID) -> [HighlightedLine]? { entries[id]?.highlighter.lines }
+    public func lines(of id: BlockID) -> [HighlightedLine]? { entry(id)?.highlighter.lines }
 
     /// The provisional tokens of the open line of the code block `id`.
-    public func openLineTokens(of id: BlockID) -> [HighlightToken] { entries[id]?.highlighter.openLineTokens ?? [] }
+    public func openLineTokens(of id: BlockID) -> [HighlightToken] { entry(id)?.highlighter.openLineTokens ?? [] }
 
     /// The language of the code block `id` (plain text if unknown).
-    public func language(of id: BlockID) -> HighlightLanguage? { entries[id]?.highlighter.language }
+    public func language(of id: BlockID) -> HighlightLanguage? { entry(id)?.highlighter.language }
 
     /// Applies one batch of the engine's patches (one `append` or
     /// `finish`); `root` is the tree after them. Returns what changed.
@@ -105,11 +108,11 @@ public struct CodeHighlights: Sendable {
         case .update(let id, let value):
             if case .codeBlock(let code) = value.kind {
                 track(id, code, restart: false, &changes)
-            } else if !entries.isEmpty {
-                entries[id] = nil
+            } else if hot != nil || !entries.isEmpty {
+                _ = take(id)
             }
         case .remove(let id):
-            entries[id] = nil
+            _ = take(id)
         case .close(let id):
             root.descendant(withID: id)?.forEach {
                 if case .codeBlock(let code) = $0.kind { close($0.id, code, &changes) }
@@ -126,10 +129,10 @@ public struct CodeHighlights: Sendable {
     }
 
     private mutating func track(_ id: BlockID, _ code: CodeBlockAttributes, restart: Bool, _ changes: inout [Change]) {
-        if !restart, var entry = entries[id], entry.info == code.info, !entry.isClosed,
+        let existing = take(id)
+        if !restart, var entry = existing, entry.info == code.info, !entry.isClosed,
             let grows = Self.openLine(of: code.literal, continues: entry)
         {
-            entries[id] = nil
             let completed = entry.fed - entry.highlighter.openLine.count
             if !grows {
                 // Only the open line changed otherwise than by growing (a
@@ -142,24 +145,23 @@ public struct CodeHighlights: Sendable {
             if entry.highlighter.completedLineCount > before {
                 changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
             }
-            entries[id] = entry
+            put(id, entry)
             return
         }
-        let hadLines = (entries[id]?.highlighter.completedLineCount ?? 0) > 0
+        let hadLines = (existing?.highlighter.completedLineCount ?? 0) > 0
         var entry = Entry(
             highlighter: CodeHighlighter(language: HighlightLanguage(infoString: code.info)), info: code.info, fed: 0)
         feed(&entry, code.literal, to: Self.openEnd(of: code.literal))
         if hadLines || entry.highlighter.completedLineCount > 0 {
             changes.append(Change(id: id, firstLine: 0, lines: entry.highlighter.lines))
         }
-        entries[id] = entry
+        put(id, entry)
     }
 
     private mutating func close(_ id: BlockID, _ code: CodeBlockAttributes, _ changes: inout [Change]) {
-        guard let entry = entries[id], !entry.isClosed else { return }
+        guard entry(id)?.isClosed == false else { return }
         track(id, code, restart: false, &changes)
-        guard var entry = entries[id] else { return }
-        entries[id] = nil
+        guard var entry = take(id) else { return }
         let before = entry.highlighter.completedLineCount
         feed(&entry, code.literal, to: code.literal.utf8.count)
         entry.isClosed = true
@@ -171,7 +173,30 @@ public struct CodeHighlights: Sendable {
                 changes.append(Change(id: id, firstLine: before, lines: lines))
             }
         }
-        entries[id] = entry
+        put(id, entry)
+    }
+
+    /// The entry of `id`.
+    private func entry(_ id: BlockID) -> Entry? {
+        if let hot, hot.id == id { return hot.entry }
+        return entries[id]
+    }
+
+    /// Removes and returns the entry of `id` (uniquely referenced, to be
+    /// changed in place).
+    private mutating func take(_ id: BlockID) -> Entry? {
+        if let current = hot, current.id == id {
+            hot = nil
+            return current.entry
+        }
+        return entries.isEmpty ? nil : entries.removeValue(forKey: id)
+    }
+
+    /// Stores `entry` as the hot one, the previous hot entry going to
+    /// ``entries``.
+    private mutating func put(_ id: BlockID, _ entry: Entry) {
+        if let previous = hot, previous.id != id { entries[previous.id] = previous.entry }
+        hot = (id, entry)
     }
 
     /// Gives the highlighter the literal's bytes from what it has to `end`.
