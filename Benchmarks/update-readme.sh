@@ -6,11 +6,16 @@
 #
 #   Benchmarks/update-readme.sh            # all tables, about 15 minutes
 #   SCRATCH=/tmp/build Benchmarks/update-readme.sh
+#   BENCH=.build/release/streammark-bench Benchmarks/update-readme.sh   # a built binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch="${SCRATCH:-.build}"
-swift build -c release --scratch-path "$scratch" --product streammark-bench
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/streammark-bench"
+if [[ -n "${BENCH:-}" ]]; then
+    bin="$BENCH"
+else
+    scratch="${SCRATCH:-.build}"
+    swift build -c release --scratch-path "$scratch" --product streammark-bench
+    bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/streammark-bench"
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
