@@ -504,7 +504,7 @@ struct IncrementalEngine: Sendable {
         }
         addSegment(
             windowStart..<end, place: .nested(top: frozenTop, k..<container.children.count),
-            blocks: container.children[k...], text: text, pending: true, stub: nested.stub)
+            blocks: [Self.part(of: container, from: k)], text: text, pending: true, stub: nested.stub)
         return gap
     }
 
@@ -759,6 +759,20 @@ struct IncrementalEngine: Sendable {
         let open = root.children[frozenTop]
         blocks.insert(contentsOf: nested?.openBlocks(of: open) ?? [open], at: 0)
         return blocks
+    }
+
+    /// `container` with only its children from `first` on: what
+    /// ``ReferenceKeys/gaps(of:excluding:)`` must see of a container's
+    /// open part. The container's range bounds its children's: cmark ends
+    /// a fenced code block that the end of its block quote closed (`> ~~~`,
+    /// then a line without `>`) at the end of the line that closed it,
+    /// past the quote, and that line may hold a definition (`[a]: /u`).
+    ///
+    /// - Complexity: O(children of `container`).
+    static func part(of container: Block, from first: Int) -> Block {
+        Block(
+            id: container.id, kind: container.kind, range: container.range,
+            children: Array(container.children[min(first, container.children.count)...]))
     }
 
     /// The lines of `range` from each line containing `]:` to the next blank line.
