@@ -727,11 +727,19 @@ struct IncrementalEngine: Sendable {
 
     /// The window's definition regions and the labels they may define;
     /// `nil` when the window may define nothing and held no definition at
-    /// its last parse. Code and HTML blocks of the window define nothing.
+    /// its last parse. Code and HTML blocks of the window define nothing,
+    /// nor do the rows of an open table that continue cmark's paragraph
+    /// (``TableWindow/nonDefiningEnd(from:table:text:)``).
     ///
     /// - Complexity: O(window).
     private func windowDefinitions(root: Block, text: UnsafeBufferPointer<UInt8>) -> ([UInt8], Set<String>)? {
-        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
+        var start = windowStart
+        if let table = nested as? TableWindow, frozenTop < root.children.count,
+            case .table = root.children[frozenTop].kind
+        {
+            start = table.nonDefiningEnd(from: windowStart, table: root.children[frozenTop], text: text)
+        }
+        let tail = ReferenceKeys.gaps(of: start..<text.count, excluding: windowBlocks(root))
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
         guard mayDefine || !windowDefinitionKeys.isEmpty else { return nil }
         guard mayDefine else { return ([], []) }
