@@ -52,7 +52,8 @@ struct GrowthCommand {
     }
 
     /// The shapes: the generated ones, real documents, and the shapes of
-    /// issue 10 (nested lists, 2,000 references, containers in containers).
+    /// issue 10 (nested lists, 2,000 references, containers in containers)
+    /// and a table whose rows look like link reference definitions.
     func shapes() -> [Shape] {
         var shapes: [Shape] = [
             Shape(name: "real-documents", base: 80_000) { Self.realDocuments(bytes: $0) },
@@ -62,6 +63,7 @@ struct GrowthCommand {
             Shape(name: "list-in-quote", base: 100) { Self.listInQuote(items: $0) },
             Shape(name: "nested-quotes", base: 1_000) { Self.nested("> ", depth: $0) },
             Shape(name: "nested-lists", base: 500) { Self.nested("- ", depth: $0) },
+            Shape(name: "hostile-table", base: 200) { Self.hostileTable(rows: $0) },
         ]
         for shape in CorpusGenerator.shapes {
             // About 20–60 KB at the base size.
@@ -234,6 +236,15 @@ extension GrowthCommand {
             text += "Paragraph \(i) links [label \(i)] and [label \(max(0, i - 1))].\n\n"
             text += "[label \(i)]: https://example.com/\(i) \"Title \(i)\"\n\n"
         }
+        return text
+    }
+
+    /// A table whose every other row looks like a link reference definition
+    /// (`[x]: /u0|c`, then a plain row `d|e`): for cmark each row continues
+    /// the table's paragraph and defines nothing.
+    static func hostileTable(rows: Int) -> String {
+        var text = "a|b\n-|-\n"
+        for i in 0..<rows { text += i % 2 == 0 ? "[x]: /u\(i)|c\n" : "d|e\n" }
         return text
     }
 

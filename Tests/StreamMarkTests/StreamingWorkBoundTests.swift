@@ -78,6 +78,9 @@ import Testing
         Shape(name: "block quote (125 / 1,000 paragraphs)", make: Documents.quote, base: 125, maxConverted: 8),
         Shape(name: "table (125 / 1,000 rows)", make: Documents.table, base: 125, maxConverted: 8),
         Shape(
+            name: "hostile table (125 / 1,000 rows, every other one definition-like)", make: Documents.hostileTable,
+            base: 125, maxConverted: 8),
+        Shape(
             name: "references (250 / 2,000 definitions and uses)", make: Documents.references, base: 250,
             maxConverted: 8),
         Shape(
@@ -172,6 +175,16 @@ enum Documents {
     @Sendable static func table(_ n: Int) -> String {
         var text = "| name | value | note |\n|:-----|:-----:|-----:|\n"
         for i in 0..<n { text += "| row \(i) | *\(i * 7)* | `n\(i)` |\n" }
+        return text
+    }
+
+    /// A table whose every other row looks like a link reference definition
+    /// of a label the other rows' cells use (`[x]: /u0|c`, `[x]|e`): for
+    /// cmark the rows are continuation lines of one paragraph, never
+    /// definitions.
+    @Sendable static func hostileTable(_ n: Int) -> String {
+        var text = "a|b\n-|-\n"
+        for i in 0..<n { text += i % 2 == 0 ? "[x]: /u\(i)|c\n" : "[x]|e\n" }
         return text
     }
 

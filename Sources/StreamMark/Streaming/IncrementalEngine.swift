@@ -504,7 +504,7 @@ struct IncrementalEngine: Sendable {
         }
         addSegment(
             windowStart..<end, place: .nested(top: frozenTop, k..<container.children.count),
-            blocks: container.children[k...], text: text, pending: true, stub: nested.stub)
+            blocks: [Self.part(of: container, from: k)], text: text, pending: true, stub: nested.stub)
         return gap
     }
 
@@ -727,11 +727,19 @@ struct IncrementalEngine: Sendable {
 
     /// The window's definition regions and the labels they may define;
     /// `nil` when the window may define nothing and held no definition at
-    /// its last parse. Code and HTML blocks of the window define nothing.
+    /// its last parse. Code and HTML blocks of the window define nothing,
+    /// nor do the rows of an open table that continue cmark's paragraph
+    /// (``TableWindow/nonDefiningEnd(from:table:text:)``).
     ///
     /// - Complexity: O(window).
     private func windowDefinitions(root: Block, text: UnsafeBufferPointer<UInt8>) -> ([UInt8], Set<String>)? {
-        let tail = ReferenceKeys.gaps(of: windowStart..<text.count, excluding: windowBlocks(root))
+        var start = windowStart
+        if let table = nested as? TableWindow, frozenTop < root.children.count,
+            case .table = root.children[frozenTop].kind
+        {
+            start = table.nonDefiningEnd(from: windowStart, table: root.children[frozenTop], text: text)
+        }
+        let tail = ReferenceKeys.gaps(of: start..<text.count, excluding: windowBlocks(root))
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
         guard mayDefine || !windowDefinitionKeys.isEmpty else { return nil }
         guard mayDefine else { return ([], []) }
@@ -759,6 +767,20 @@ struct IncrementalEngine: Sendable {
         let open = root.children[frozenTop]
         blocks.insert(contentsOf: nested?.openBlocks(of: open) ?? [open], at: 0)
         return blocks
+    }
+
+    /// `container` with only its children from `first` on: what
+    /// ``ReferenceKeys/gaps(of:excluding:)`` must see of a container's
+    /// open part. The container's range bounds its children's: cmark ends
+    /// a fenced code block that the end of its block quote closed (`> ~~~`,
+    /// then a line without `>`) at the end of the line that closed it,
+    /// past the quote, and that line may hold a definition (`[a]: /u`).
+    ///
+    /// - Complexity: O(children of `container`).
+    static func part(of container: Block, from first: Int) -> Block {
+        Block(
+            id: container.id, kind: container.kind, range: container.range,
+            children: Array(container.children[min(first, container.children.count)...]))
     }
 
     /// The lines of `range` from each line containing `]:` to the next blank line.

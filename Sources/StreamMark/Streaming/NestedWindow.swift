@@ -20,7 +20,9 @@ protocol NestedWindow: Sendable {
     /// block, and the engine sends the block's update itself.
     var graftsInPlace: Bool { get }
     /// The blocks of `container` (the open block) that the window covers,
-    /// top down.
+    /// top down, for ``ReferenceKeys/gaps(of:excluding:)``: by default
+    /// `container` with only its open children
+    /// (``IncrementalEngine/part(of:from:)``), whose range bounds theirs.
     func openBlocks(of container: Block) -> [Block]
     /// Whether the window's parse continues `container` as the shape
     /// expects: its first block is of the open block's kind and starts
@@ -42,7 +44,7 @@ extension NestedWindow {
     var graftsInPlace: Bool { false }
 
     func openBlocks(of container: Block) -> [Block] {
-        Array(container.children[min(frozenChildren, container.children.count)...])
+        [IncrementalEngine.part(of: container, from: frozenChildren)]
     }
 }
 

@@ -6,15 +6,11 @@
 /// over-approximate: they may report a label that is not one (costing a
 /// little extra work) but never miss one that is.
 ///
-/// Keys: a label is normalized by dropping ASCII whitespace and `>`
-/// (container prefixes inside multi-line labels) and lowercasing ASCII; a
-/// label with a non-ASCII character is mapped through Unicode uppercasing
-/// then lowercasing (`ß`, `ẞ` and `SS` all become `ss`, the Kelvin sign
-/// `k`), and keys compare by canonical equivalence. Two labels that
-/// CommonMark matches (Unicode case fold, whitespace collapsed) therefore
-/// always have equal keys. (Every non-ASCII label used to be a wildcard
-/// matching every key: one such label in a window made every frozen
-/// definition a carrier.)
+/// Keys (``key(_:_:)``) over-approximate cmark's label matching, which
+/// folds case with Unicode full case folding (`cmark_utf8proc_case_fold`)
+/// and collapses ASCII whitespace: labels that cmark matches always have
+/// equal keys; some labels it does not match do too (`ı` and `i`, `ab` and
+/// `a b`), which only makes a definition a carrier of more blocks.
 enum ReferenceKeys {
 
     /// The parts of `range` outside the code and HTML blocks among `blocks`
@@ -310,6 +306,23 @@ enum ReferenceKeys {
         return false
     }
 
+    /// The key of the label in `range`: ASCII whitespace and `>` (container
+    /// prefixes inside a multi-line label) dropped, ASCII lowercased; a
+    /// label with a non-ASCII byte is then mapped, scalar by scalar,
+    /// through Unicode lowercasing, uppercasing and lowercasing again, and
+    /// every U+FFFD (what invalid UTF-8 decodes to) is dropped. Keys
+    /// compare by canonical equivalence (`String` equality).
+    ///
+    /// Why this covers cmark's case fold: full case folding maps each
+    /// scalar on its own, and for every scalar `c` the mapping gives `c` and
+    /// its fold the same image (checked over all of Unicode against
+    /// CaseFolding.txt: `ẞ` needs the first lowercasing, which gives `ß`,
+    /// whose uppercase is `SS`; then `ß`, `ẞ`, `SS` and `ss` all become
+    /// `ss`, the Kelvin sign `k`, `ς` and `Σ` `σ`, `İ` `i̇`). Equal folds
+    /// therefore give equal keys. Dropping U+FFFD makes labels that differ
+    /// only in invalid bytes equal, whatever cmark's decoder makes of them.
+    ///
+    /// - Complexity: O(length of the label).
     static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
@@ -328,6 +341,9 @@ enum ReferenceKeys {
             }
         }
         let key = String(decoding: out, as: UTF8.self)
-        return ascii ? key : key.uppercased().lowercased()
+        guard !ascii else { return key }
+        var folded = key.lowercased().uppercased().lowercased()
+        folded.unicodeScalars.removeAll { $0 == "\u{FFFD}" }
+        return folded
     }
 }

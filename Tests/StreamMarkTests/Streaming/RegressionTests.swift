@@ -56,6 +56,38 @@ import Testing
         }
     }
 
+    /// A fenced code block that the end of its block quote closes (`> ~~~`,
+    /// then a line without `>`) ends, for cmark, at the end of that line,
+    /// past the quote; the line may hold a definition, which must still
+    /// count when the quote closes (the use after it) and while the quote
+    /// is the window (a frozen use before it). Found by the differential
+    /// fuzzer (`fuzzFinding`, reduced).
+    @Test(arguments: [
+        "> a\n> ~~~\n[a]: /u\n\n[a]\n", "[a]\n\n> a\n> ~~~\n[a]: /u\n", "[a]\n\n> a\n> ~~~\n[a]: /u\n\nb\n",
+        "> a\n> ```\n> x\n[ΑΓΩ]: /u\n\n[αγω]\n", "> a\n> - b\n> ~~~\n[a]: /u\n\n[a]\n",
+    ])
+    func definitionAfterAFenceTheQuoteClosed(_ text: String) {
+        Self.expectEveryChunkSize(Array(text.utf8), name: text)
+    }
+
+    /// The fuzzer's finding itself, 93 bytes with an invalid UTF-8 byte
+    /// (0x85) as the destination.
+    @Test func fuzzFinding() {
+        let start = "> Rune embeds by optional.\n> ~~~~\n> curl -X POST http://localhoinilm\"}'\n[ΑΓΩ]:"
+        let bytes = Array(start.utf8) + [0x85] + Array("\n\n[αγω]\n".utf8)
+        #expect(bytes.count == 93)
+        Self.expectEveryChunkSize(bytes, name: "finding")
+    }
+
+    static func expectEveryChunkSize(_ bytes: [UInt8], name: String) {
+        let harness = PrefixHarness()
+        for chunking in [.everyByte] + (1...bytes.count).map(PrefixHarness.Chunking.fixed) {
+            let report = harness.verify(name: name, bytes: bytes, chunking: chunking)
+            #expect(report.passed, "\(chunking): \(report.violations.prefix(2).map(\.description))")
+            #expect(report.prefixesChecked > 0)
+        }
+    }
+
     /// A stub line (a fence, a table's delimiter row) that ends with a lone
     /// carriage return, parsed in front of a window that starts with an
     /// empty line: `\r` then `\n` read as one line ending, and the empty

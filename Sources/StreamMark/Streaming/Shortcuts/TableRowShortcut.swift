@@ -42,7 +42,7 @@ struct TableRowShortcut: AppendShortcut {
         guard top == root.children.count - 1, root.children[top].children.count == k + 1,
             root.children[top].children[k].range.lowerBound == windowStart, engine.lastLineStart == windowStart,
             stub.count + text.count - windowStart <= RefreshSchedule.threshold, engine.windowDefinesNothing,
-            !append.endsLine, Self.mayContinueTable(text, line: windowStart)
+            !append.endsLine, TableWindow.continuesParagraph(text, line: windowStart)
         else { return false }
         var context = engine.carrierPrefix(for: windowStart..<text.count, in: text)
         guard !Self.mayHoldLiteralBlock(context) else { return false }
@@ -65,21 +65,6 @@ struct TableRowShortcut: AppendShortcut {
         engine.appendTailDiff(since: oldView, root: &root, from: top, skip: k, text: text, patches: &patches)
         return true
     }
-
-    /// Whether the line at `start` begins with a byte after which it can
-    /// only continue a paragraph (see the guard).
-    private static func mayContinueTable(_ text: UnsafeBufferPointer<UInt8>, line start: Int) -> Bool {
-        guard start < text.count else { return false }
-        let first = text[start]
-        if first == UInt8(ascii: "`") {
-            return !(start + 2 < text.count && text[start + 1] == first && text[start + 2] == first)
-        }
-        if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
-        return !Self.blockStartBytes.contains(first)
-    }
-
-    /// First bytes of a line that may start a block or underline a heading.
-    private static let blockStartBytes = Set("#>-*_+=~< \t\n\r".utf8)
 
     /// Whether text may hold a code or HTML block: a run of three backticks
     /// or tildes, a `<`, a tab, or four spaces in a row.
