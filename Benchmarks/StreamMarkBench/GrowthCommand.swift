@@ -52,8 +52,9 @@ struct GrowthCommand {
     }
 
     /// The shapes: the generated ones, real documents, and the shapes of
-    /// issue 10 (nested lists, 2,000 references, containers in containers)
-    /// and a table whose rows look like link reference definitions.
+    /// issue 10 (nested lists, 2,000 references, containers in containers),
+    /// a table whose rows look like link reference definitions, and release
+    /// notes whose definitions follow their uses in one run.
     func shapes() -> [Shape] {
         var shapes: [Shape] = [
             Shape(name: "real-documents", base: 80_000) { Self.realDocuments(bytes: $0) },
@@ -64,6 +65,7 @@ struct GrowthCommand {
             Shape(name: "nested-quotes", base: 1_000) { Self.nested("> ", depth: $0) },
             Shape(name: "nested-lists", base: 500) { Self.nested("- ", depth: $0) },
             Shape(name: "hostile-table", base: 200) { Self.hostileTable(rows: $0) },
+            Shape(name: "definition-run", base: 250) { Self.definitionRun(count: $0) },
         ]
         for shape in CorpusGenerator.shapes {
             // About 20–60 KB at the base size.
@@ -236,6 +238,17 @@ extension GrowthCommand {
             text += "Paragraph \(i) links [label \(i)] and [label \(max(0, i - 1))].\n\n"
             text += "[label \(i)]: https://example.com/\(i) \"Title \(i)\"\n\n"
         }
+        return text
+    }
+
+    /// Release notes: a list of `count` items that use reference labels
+    /// (`- [Fix the thing 7][98007]`), then the run of their definitions,
+    /// one per line with no blank line between (`[98007]: https://…/98007/`).
+    static func definitionRun(count: Int) -> String {
+        var text = "## Changes\n\n"
+        for i in 0..<count { text += "- [Fix the thing \(i)][\(98_000 + i)] in the parser\n" }
+        text += "\n"
+        for i in 0..<count { text += "[\(98_000 + i)]: https://github.com/org/repo/pull/\(98_000 + i)/\n" }
         return text
     }
 
