@@ -142,9 +142,7 @@ public struct CodeHighlights: Sendable {
             }
             let before = entry.highlighter.completedLineCount
             feed(&entry, code.literal, to: max(completed, Self.openEnd(of: code.literal)))
-            if entry.highlighter.completedLineCount > before {
-                changes.append(Change(id: id, firstLine: before, lines: Array(entry.highlighter.lines[before...])))
-            }
+            Self.report(id, entry, from: before, &changes)
             put(id, entry)
             return
         }
@@ -165,15 +163,21 @@ public struct CodeHighlights: Sendable {
         let before = entry.highlighter.completedLineCount
         feed(&entry, code.literal, to: code.literal.utf8.count)
         entry.isClosed = true
-        if entry.highlighter.completedLineCount > before {
-            let lines = Array(entry.highlighter.lines[before...])
-            if let last = changes.last, last.id == id, last.firstLine + last.lines.count == before {
-                changes[changes.count - 1].lines += lines
-            } else {
-                changes.append(Change(id: id, firstLine: before, lines: lines))
-            }
-        }
+        Self.report(id, entry, from: before, &changes)
         put(id, entry)
+    }
+
+    /// Appends the lines `entry` completed from line `before` on, to the
+    /// block's last change when they continue it (an update and the close
+    /// of the same block in one batch), else as a new one.
+    private static func report(_ id: BlockID, _ entry: Entry, from before: Int, _ changes: inout [Change]) {
+        guard entry.highlighter.completedLineCount > before else { return }
+        let lines = Array(entry.highlighter.lines[before...])
+        if let last = changes.last, last.id == id, last.firstLine + last.lines.count == before {
+            changes[changes.count - 1].lines += lines
+        } else {
+            changes.append(Change(id: id, firstLine: before, lines: lines))
+        }
     }
 
     /// The entry of `id`.
