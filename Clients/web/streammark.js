@@ -407,6 +407,9 @@ export class StreamMarkView {
         rec.el = rec.box = this.#el("blockquote");
         rec.box.append(this.#nl());
         break;
+      case "alert":
+        this.#buildAlert(rec, kind.alert);
+        break;
       case "list":
         rec.el = rec.box = this.#listElement(kind.list);
         rec.box.append(this.#nl());
@@ -432,6 +435,18 @@ export class StreamMarkView {
     rec.el.dataset.id = rec.id;
     rec.nodes = [rec.el, this.#nl()];
     if (rec.box) this.#buildChildren(rec);
+  }
+
+  /// An alert as GitHub writes it: `<div class="markdown-alert
+  /// markdown-alert-KIND">`, its title paragraph, then its children.
+  #buildAlert(rec, alert) {
+    const name = ALERT_TITLES[alert] ? alert : "note";
+    rec.el = rec.box = this.#el("div");
+    rec.el.className = `markdown-alert markdown-alert-${name}`;
+    const title = this.#el("p");
+    title.className = "markdown-alert-title";
+    title.textContent = ALERT_TITLES[name];
+    rec.box.append(this.#nl(), title, this.#nl());
   }
 
   #buildChildren(rec) {
@@ -786,6 +801,9 @@ export class StreamMarkView {
         break;
       case "table_row":
         this.#updateRow(rec);
+        break;
+      case "alert":
+        if (old.alert !== kind.alert) this.#rebuild(rec);
         break;
       default:
         break; // block_quote, thematic_break: nothing to show but the range
@@ -1409,8 +1427,12 @@ function shortBlock(fields, id) {
 const SHORT_ALIGN = { n: "none", l: "left", c: "center", r: "right" };
 /// The most fields after its tag each kind takes, by tag: 0 paragraph,
 /// 1…6 heading, 7 quote, 8 item, 9 bullet list, 10 ordered list, 11 code
-/// block, 12 HTML block, 13 thematic break, 14 table, 15 table row, 16 document.
-const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0];
+/// block, 12 HTML block, 13 thematic break, 14 table, 15 table row, 16 document,
+/// 17 alert.
+const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0, 1];
+
+/// The titles of the five alert kinds, as GitHub shows them.
+const ALERT_TITLES = { note: "Note", tip: "Tip", important: "Important", warning: "Warning", caution: "Caution" };
 
 /// A short-form kind (a tag, or `[tag, fields…]`) → a long-form kind object.
 function shortKind(value) {
@@ -1433,6 +1455,10 @@ function shortKind(value) {
       return { type: "table", alignments: Array.from(a, (letter) => SHORT_ALIGN[letter] || "none"), header: (b || []).map(shortInlines) };
     }
     case 15: return { type: "table_row", cells: (a || []).map(shortInlines) };
+    case 17: {
+      if (!Object.hasOwn(ALERT_TITLES, a)) throw new Error(`streammark: unknown alert kind ${JSON.stringify(a)}`);
+      return { type: "alert", alert: a };
+    }
     default: return { type: "document" };
   }
 }

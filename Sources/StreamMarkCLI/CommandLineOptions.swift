@@ -44,7 +44,7 @@ struct CommandLineOptions {
     var hyperlinks = true
     var unsafe = false
     var smart = false
-    var extensions = ParseOptions.Extensions.gfm
+    var extensions = ParseOptions.Extensions.standard
     var file: String?
     var statistics = false
     /// The patch protocol version of `--format patches` (1 is deprecated).
@@ -108,7 +108,7 @@ struct CommandLineOptions {
     }
 
     /// What `--extensions` takes.
-    static let extensionList = "a comma-separated list of table, tasklist, strikethrough, autolink"
+    static let extensionList = "a comma-separated list of table, tasklist, strikethrough, autolink, alerts"
 
     /// `--replay BYTES[:MS]`: BYTES a byte count, MS at most a minute.
     static func replay(_ text: String) -> (bytes: Int, milliseconds: Int)? {

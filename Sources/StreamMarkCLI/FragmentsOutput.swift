@@ -98,7 +98,7 @@ final class FragmentsOutput: StreamOutput {
         let tight: Bool
         switch block.kind {
         case .list(let attributes): tight = attributes.tight
-        case .blockQuote: tight = false
+        case .blockQuote, .alert: tight = false
         default: return nil
         }
         let markup = renderer.containerMarkup(of: block)

@@ -64,8 +64,11 @@ enum HelpText {
         Parsing and rendering:
           --unsafe            keep raw HTML (html output; dimmed in the terminal)
           --smart             smart punctuation
-          --no-gfm            plain CommonMark: no GitHub extensions
-          --extensions LIST   only these of table,tasklist,strikethrough,autolink
+          --no-gfm            plain CommonMark: no GitHub extensions, no alerts
+          --extensions LIST   only these of table,tasklist,strikethrough,autolink,
+                              alerts (default: all five; `table,tasklist,
+                              strikethrough,autolink` is what cmark-gfm -e …
+                              renders)
           --stats             print the engine's and the render cache's counters
                               (appends, parsed bytes, patches, blocks, renders)
                               to stderr at the end

@@ -9,7 +9,7 @@ extension VerifyCommand {
         /// `--full-checks N`: whole-tree checks while streaming (nil: at every boundary).
         var fullCheckLimit: Int?
         var smart = false
-        var extensions = ParseOptions.Extensions.gfm
+        var extensions = ParseOptions.Extensions.standard
         var files: [String] = []
 
         /// The parse options the flags select.

@@ -86,7 +86,7 @@ public struct HTMLRenderer: Sendable {
     /// - Complexity: O(1).
     public func containerMarkup(of block: Block) -> (opening: String, closing: String) {
         switch block.kind {
-        case .blockQuote, .list:
+        case .blockQuote, .list, .alert:
             var opening = HTMLWriter(options: options)
             _ = opening.open(block.kind)
             // Every child's fragment ends with a newline.

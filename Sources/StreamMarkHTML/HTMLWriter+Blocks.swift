@@ -28,7 +28,7 @@ extension HTMLWriter {
                 switch block.kind {
                 case .document:
                     childrenInTightList = false
-                case .blockQuote, .list:
+                case .blockQuote, .list, .alert:
                     childrenInTightList = open(block.kind)
                 case .item(let task):
                     cr()
@@ -82,13 +82,19 @@ extension HTMLWriter {
         }
     }
 
-    /// The opening markup of a block quote or list; returns whether the
+    /// The opening markup of a block quote, alert or list; returns whether the
     /// children are in a tight list.
     mutating func open(_ kind: BlockKind) -> Bool {
         switch kind {
         case .blockQuote:
             cr()
             put("<blockquote>\n")
+            return false
+        case .alert(let alert):
+            // As GitHub writes it (without the title's icon).
+            cr()
+            put("<div class=\"markdown-alert markdown-alert-\(alert.rawValue)\">\n")
+            put("<p class=\"markdown-alert-title\">\(alert.title)</p>\n")
             return false
         case .list(let attributes):
             cr()
@@ -111,6 +117,9 @@ extension HTMLWriter {
         case .blockQuote:
             cr()
             put("</blockquote>\n")
+        case .alert:
+            cr()
+            put("</div>\n")
         case .list(let attributes):
             put(attributes.kind == .bullet ? "</ul>\n" : "</ol>\n")
         case .item:

@@ -31,13 +31,13 @@ public enum RenderScope: Hashable, Sendable {
 extension RenderScope {
     /// The block the render function receives for a block with `id` and
     /// `value` in the content scope (a table without its rows), or `nil`
-    /// for a block that has no output of its own (quote, list, item,
-    /// document).
+    /// for a block that has no output of its own (quote, alert, list,
+    /// item, document).
     ///
     /// - Complexity: O(1).
     static func contentBlock(id: BlockID, value: BlockValue) -> Block? {
         switch value.kind {
-        case .document, .blockQuote, .list, .item: nil
+        case .document, .blockQuote, .alert, .list, .item: nil
         default: Block(id: id, kind: value.kind, range: value.range)
         }
     }

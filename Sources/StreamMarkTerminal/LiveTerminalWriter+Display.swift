@@ -47,7 +47,8 @@ extension LiveTerminalWriter {
             view.kind = .list(attributes)
         case .blockQuote:
             guard dropped > 0 else { return (block, false, true) }
-        case .item:
+        case .item, .alert:
+            // An alert keeps its children: its title is drawn above them.
             return (block, false, true)
         default:
             return (block, false, false)

@@ -1,3 +1,4 @@
+import StreamMark
 import StreamMarkHighlight
 
 /// The colours of one ``TerminalTheme`` (256-colour palette indices): the
@@ -34,6 +35,26 @@ struct TerminalPalette: Hashable, Sendable {
         var deletion: UInt8
     }
 
+    /// The colours of alerts' titles and bars, GitHub's hues.
+    struct AlertColors: Hashable, Sendable {
+        var note: UInt8
+        var tip: UInt8
+        var important: UInt8
+        var warning: UInt8
+        var caution: UInt8
+
+        /// The colour of an alert of `kind`.
+        subscript(kind: AlertKind) -> UInt8 {
+            switch kind {
+            case .note: note
+            case .tip: tip
+            case .important: important
+            case .warning: warning
+            case .caution: caution
+            }
+        }
+    }
+
     var heading1: UInt8
     var heading2: UInt8
     var heading3: UInt8
@@ -48,17 +69,18 @@ struct TerminalPalette: Hashable, Sendable {
     /// The language name on a code block's frame.
     var codeLabel: UInt8
     var code: CodeColors
+    var alerts: AlertColors
     /// The style of each highlighted kind (kinds drawn as plain code text
     /// are absent).
     let tokens: [HighlightKind: TerminalStyle]
 
     init(
         heading1: UInt8, heading2: UInt8, heading3: UInt8, link: UInt8, marker: UInt8, checked: UInt8, image: UInt8,
-        frame: UInt8, codeLabel: UInt8, code: CodeColors
+        frame: UInt8, codeLabel: UInt8, code: CodeColors, alerts: AlertColors
     ) {
         (self.heading1, self.heading2, self.heading3) = (heading1, heading2, heading3)
         (self.link, self.marker, self.checked, self.image) = (link, marker, checked, image)
-        (self.frame, self.codeLabel, self.code) = (frame, codeLabel, code)
+        (self.frame, self.codeLabel, self.code, self.alerts) = (frame, codeLabel, code, alerts)
         tokens = Self.tokenStyles(code)
     }
 
@@ -70,7 +92,8 @@ struct TerminalPalette: Hashable, Sendable {
         code: CodeColors(
             text: 223, keyword: 170, string: 114, constant: 209, comment: 245, function: 75, type: 221, builtIn: 80,
             key: 117, variable: 210, tagName: 204, tagDelimiter: 245, meta: 139, escape: 43, addition: 114,
-            deletion: 203))
+            deletion: 203),
+        alerts: AlertColors(note: 75, tip: 114, important: 141, warning: 221, caution: 203))
 
     /// The light theme: dark colours of at least 4.5:1 contrast on white,
     /// in the spirit of GitHub's light theme.
@@ -80,7 +103,8 @@ struct TerminalPalette: Hashable, Sendable {
         code: CodeColors(
             text: 236, keyword: 161, string: 28, constant: 130, comment: 243, function: 25, type: 91, builtIn: 23,
             key: 18, variable: 94, tagName: 124, tagDelimiter: 243, meta: 96, escape: 29, addition: 28,
-            deletion: 160))
+            deletion: 160),
+        alerts: AlertColors(note: 25, tip: 28, important: 91, warning: 130, caution: 160))
 
     /// The style of a token of `kind` (nil: drawn as plain code text).
     ///

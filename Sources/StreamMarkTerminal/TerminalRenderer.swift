@@ -78,6 +78,8 @@ public struct TerminalRenderer: Sendable {
             let inner = TerminalContext(width: width - 2, listDepth: context.listDepth)
             let lines = stack(block, separated: true) { child($0, inner) }
             return lines.isEmpty ? [bar] : lines.map { $0.isEmpty ? bar : bar + $0 }
+        case .alert(let kind):
+            return alert(block, kind: kind, context: context, child: child)
         case .list(let attributes):
             return list(block, attributes: attributes, context: context, child: child)
         case .item:
@@ -108,6 +110,21 @@ public struct TerminalRenderer: Sendable {
             lines.append(contentsOf: childLines)
         }
         return lines
+    }
+
+    /// An alert: its title (bold, in the alert's colour) and its blocks,
+    /// behind a bar of that colour.
+    private func alert(
+        _ block: Block, kind: AlertKind, context: TerminalContext, child: (Int, TerminalContext) -> [String]
+    ) -> [String] {
+        var style = TerminalStyle()
+        style.foreground = palette.alerts[kind]
+        let bar = StyledText.encode("│ ", style: style, options: options)
+        style.bold = true
+        let title = bar + StyledText.encode(kind.title, style: style, options: options)
+        let inner = TerminalContext(width: context.width - 2, listDepth: context.listDepth)
+        let lines = stack(block, separated: true) { child($0, inner) }
+        return [title] + lines.map { $0.isEmpty ? bar : bar + $0 }
     }
 
     private var dimStyle: TerminalStyle {

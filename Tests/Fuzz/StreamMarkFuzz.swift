@@ -7,7 +7,8 @@
 // normal `swift build` / `swift test` never see it (see docs/fuzzing.md).
 //
 // Input layout (see `FuzzInput`):
-//   byte 0        options: bit 0 set = CommonMark only (no GFM extensions),
+//   byte 0        options: bit 0 set = CommonMark only (no GFM extensions or
+//                 alerts; clear: the default extensions, alerts included),
 //                 bit 1 set = smart punctuation, bits 2–7 = w: terminal
 //                 width 80 when w is 0, else 8 + 2w (10…134)
 //   byte 1        k = byte & 7: how many chunk-size bytes follow;
@@ -67,7 +68,7 @@ struct FuzzInput {
         let flags = bytes[0]
         options = ParseOptions(
             smartPunctuation: flags & 2 != 0,
-            extensions: flags & 1 != 0 ? .none : .gfm)
+            extensions: flags & 1 != 0 ? .none : .standard)
         let width = flags >> 2 == 0 ? 80 : 8 + 2 * Int(flags >> 2)
         terminal = TerminalOptions(width: width, color: true, hyperlinks: true, showsHTML: true)
         let count = Int(bytes[1] & 7)

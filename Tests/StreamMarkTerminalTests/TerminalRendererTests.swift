@@ -85,6 +85,20 @@ struct TerminalRendererTests {
         #expect(render("> quoted text that wraps here\n") == "│ quoted text that\n│ wraps here\n")
     }
 
+    @Test func alertHasItsTitleAndBar() {
+        #expect(render("> [!WARNING]\n> Back up the data first.\n") == "│ Warning\n│ Back up the data\n│ first.\n")
+        #expect(render("> [!TIP]\n") == "│ Tip\n")
+    }
+
+    /// In colour, the bar and the bold title take the kind's colour (dark
+    /// theme: note 75, caution 203), the body keeps its own.
+    @Test func alertInColorUsesTheKindsColour() {
+        let note = render("> [!NOTE]\n> a\n", TerminalOptions(width: 20, color: true))
+        #expect(note == "\u{1B}[38;5;75m│ \u{1B}[0m\u{1B}[1;38;5;75mNote\u{1B}[0m\n\u{1B}[38;5;75m│ \u{1B}[0ma\n")
+        let caution = render("> [!CAUTION]\n", TerminalOptions(width: 20, color: true))
+        #expect(caution.contains("\u{1B}[1;38;5;203mCaution"))
+    }
+
     @Test func fencedCodeIsNotWrappedPlain() {
         let markdown = "```swift\nlet x = \"a very long line of code\"\n```\n"
         #expect(render(markdown) == "```swift\nlet x = \"a very long line of code\"\n```\n")

@@ -48,6 +48,7 @@ RAW_HTML = os.path.join(HERE, "fixtures", "raw-html.md")  # well-formed raw HTML
 CODE_BLOCK = os.path.join(REPO, "Corpus/generated/code-block.md")  # one 50 KB Python block (timing only)
 LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 LOOSENING = os.path.join(HERE, "fixtures", "loosening.md")  # lists that turn loose after tight items
+ALERTS = os.path.join(REPO, "Corpus/features/alerts-answer.md")  # the five GitHub alerts and near-misses
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 # The screenshots (--screenshots): this answer, paused when this text shows.
 SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
@@ -426,7 +427,7 @@ def main():
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
-    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, LOOSENING, HOSTILE, RAW_HTML]
+    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, LOOSENING, ALERTS, HOSTILE, RAW_HTML]
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
     versions = protocols(args.streammark)
@@ -563,6 +564,18 @@ def main():
                       "equal to an independent rendering mid-stream and at the end")
 
             palette = call(driver, "runPalette")
+            alerts = {theme: palette[theme]["alerts"] for theme in ("light", "dark")}
+            weak = {theme: {k: a["contrast"] for k, a in alerts[theme].items() if a["contrast"] < 4.5 or a["color"] != a["bar"]}
+                    for theme in ("light", "dark")}
+            distinct = all(len({a["color"] for a in alerts[theme].values()}) == 5 for theme in ("light", "dark"))
+            if any(weak.values()) or not distinct:
+                failed += 1
+                print(f"FAIL alert palette: below 4.5:1 or bar not the title's colour {weak}; five colours per theme: {distinct}")
+            else:
+                passed += 1
+                print("ok   alert palette: five colours per theme, titles >= 4.5:1 on the page (light "
+                      + ", ".join(f"{k} {a['contrast']:.2f}" for k, a in alerts["light"].items()) + "; dark "
+                      + ", ".join(f"{k} {a['contrast']:.2f}" for k, a in alerts["dark"].items()) + ")")
             low = {theme: {k: r for k, r in palette[theme]["ratios"].items() if r < 4.5} for theme in ("light", "dark")}
             if any(low.values()) or any(palette[theme]["unstyled"] for theme in ("light", "dark")):
                 failed += 1

@@ -758,10 +758,34 @@ window.runPalette = async function runPalette() {
       if (style.color === plain && kind !== "params") unstyled.push(kind);
     }
     out[theme] = { ratios, unstyled, background, plain: Math.round(contrast(plain, background) * 100) / 100 };
+    out[theme].alerts = alertTitleContrast(host);
   }
   delete document.documentElement.dataset.theme;
   return out;
 };
+
+/// Per alert kind, the contrast of its title and bar colour with the page
+/// background (`--sm-bg`), as the stylesheet applies them.
+function alertTitleContrast(host) {
+  const page = document.createElement("div");
+  page.style.backgroundColor = "var(--sm-bg)";
+  host.append(page);
+  const background = getComputedStyle(page).backgroundColor;
+  const ratios = {};
+  for (const kind of ["note", "tip", "important", "warning", "caution"]) {
+    const alert = document.createElement("div");
+    alert.className = `markdown-alert markdown-alert-${kind}`;
+    const title = document.createElement("p");
+    title.className = "markdown-alert-title";
+    title.textContent = kind;
+    alert.append(title);
+    page.append(alert);
+    const color = getComputedStyle(title).color;
+    ratios[kind] = { contrast: Math.round(contrast(color, background) * 100) / 100, color, bar: getComputedStyle(alert).borderLeftColor };
+  }
+  page.remove();
+  return ratios;
+}
 
 /// SplitMix64 (the project's seeded generator), on BigInt: `next(n)` is an
 /// integer in 0..<n.

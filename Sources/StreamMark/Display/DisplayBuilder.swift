@@ -35,13 +35,13 @@ struct DisplayBuilder {
         let lines = SourceLines(text: text)
         while let last = parent.children.last {
             switch last.kind {
-            case .blockQuote, .list, .item:
+            case .blockQuote, .alert, .list, .item:
                 if last.children.isEmpty { return OpenBlock(block: last, parent: parent, prefixes: prefixes) }
                 if case .list = last.kind, last.children.count == 1, last.children[0].children.isEmpty {
                     // A list of one empty item: the list is what a lone marker shows.
                     return OpenBlock(block: last, parent: parent, prefixes: prefixes)
                 }
-                if case .blockQuote = last.kind { prefixes.append(.quote) }
+                if last.kind.isQuote { prefixes.append(.quote) }
                 if case .item = last.kind {
                     prefixes.append(lines.itemPrefix(itemStart: last.range.lowerBound, outer: prefixes))
                 }

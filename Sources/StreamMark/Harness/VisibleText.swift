@@ -36,7 +36,7 @@ package enum VisibleText {
             out.append(0x0A)
         case .htmlBlock, .thematicBreak:
             break
-        case .document, .blockQuote, .list, .item:
+        case .document, .blockQuote, .alert, .list, .item:
             break
         }
         for child in block.children { append(child, to: &out) }

@@ -18,7 +18,17 @@ public struct ParseOptions: Hashable, Sendable, Codable {
         public static let autolink = Extensions(rawValue: 1 << 3)
 
         /// All four extensions (GitHub-flavoured Markdown).
+        /// GitHub alerts: `> [!NOTE]` … as a ``BlockKind/alert(_:)``
+        /// (not a cmark-gfm extension; GitHub renders them).
+        public static let alerts = Extensions(rawValue: 1 << 4)
+
+        /// The four extensions of cmark-gfm that StreamMark implements:
+        /// with these alone, `--format html` equals `cmark-gfm -e table
+        /// -e strikethrough -e autolink -e tasklist`.
         public static let gfm: Extensions = [.table, .taskList, .strikethrough, .autolink]
+        /// The default: ``gfm`` and ``alerts``. A document without alert
+        /// syntax renders exactly as with ``gfm`` alone.
+        public static let standard: Extensions = [.gfm, .alerts]
         /// No extensions: plain CommonMark 0.30, exactly as cmark parses it.
         public static let none: Extensions = []
 
@@ -32,6 +42,7 @@ public struct ParseOptions: Hashable, Sendable, Codable {
                 case "tasklist": result.insert(.taskList)
                 case "strikethrough": result.insert(.strikethrough)
                 case "autolink": result.insert(.autolink)
+                case "alerts": result.insert(.alerts)
                 default: return nil
                 }
             }
@@ -47,7 +58,7 @@ public struct ParseOptions: Hashable, Sendable, Codable {
 
     /// Creates parse options. The default is GitHub-flavoured Markdown without
     /// smart punctuation.
-    public init(smartPunctuation: Bool = false, extensions: Extensions = .gfm) {
+    public init(smartPunctuation: Bool = false, extensions: Extensions = .standard) {
         self.smartPunctuation = smartPunctuation
         self.extensions = extensions
     }

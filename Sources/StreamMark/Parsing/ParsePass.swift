@@ -6,7 +6,9 @@
 ///    document on the way;
 /// 3. the GFM extension layer rewrites them (``ExtensionLayer``): tables,
 ///    whose cells get a cmark parse of their own in the buffer's context
-///    (``CellInlineParser``), task lists, strikethrough, autolinks.
+///    (``CellInlineParser``), task lists, strikethrough, autolinks;
+/// 4. top-level quotes whose first line is an alert marker become alerts
+///    (``AlertMarker``).
 ///
 /// ``MarkdownParser`` runs it once over the whole text; the engine runs it
 /// over a window behind a prefix of the definitions the window may use
@@ -28,19 +30,25 @@ struct ParsePass {
     ///   - layerText: the text the extension layer reads at the converted
     ///     offsets: the document when `shift` maps into it (the default is
     ///     the buffer itself).
+    ///   - alertsFrom: the index of the first top-level block that may be
+    ///     an alert: 1 when the first block stands for a container that
+    ///     goes on from before the buffer (the quote of a window inside a
+    ///     quote), `.max` when the buffer holds no top-level block of the
+    ///     document at all.
     ///   - converted: sees the converted blocks before the extension layer
     ///     rewrites them.
     /// - Complexity: O(buffer length), plus one cmark parse of a table's
     ///   cells for each table.
     func blocks(
         of buffer: [UInt8], contentStart: Int = 0, contentEnd: Int = .max, shift: Int = 0,
-        layerText: UnsafeBufferPointer<UInt8>? = nil, converted: ([Block]) -> Void = { _ in }
+        layerText: UnsafeBufferPointer<UInt8>? = nil, alertsFrom: Int = 0, converted: ([Block]) -> Void = { _ in }
     ) -> [Block] {
         let cut = options.extensions.contains(.taskList) ? buffer.withUnsafeBufferPointer(TaskMarkerCut.init) : nil
         guard let cut else {
             return blocks(
                 of: buffer, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, layerText: layerText, converted: converted)
+                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, layerText: layerText, alertsFrom: alertsFrom,
+                converted: converted)
         }
         // cmark parses the buffer without the task markers cmark-gfm takes
         // off their lines; the layer reads the original text.
@@ -49,13 +57,13 @@ struct ParsePass {
             blocks(
                 of: cut.applied(to: buffer), contentStart: cut.cutOffset(contentStart),
                 contentEnd: contentEnd == .max ? .max : cut.cutOffset(contentEnd), mapOffset: original,
-                layerText: layerText ?? pointer, converted: converted)
+                layerText: layerText ?? pointer, alertsFrom: alertsFrom, converted: converted)
         }
     }
 
     private func blocks(
         of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
-        layerText: UnsafeBufferPointer<UInt8>?, converted: ([Block]) -> Void
+        layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int, converted: ([Block]) -> Void
     ) -> [Block] {
         buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
@@ -68,6 +76,9 @@ struct ParsePass {
                     to: &blocks, text: layerText ?? pointer, options: options,
                     cells: CellInlineParser(
                         context: buffer, smart: options.smartPunctuation, literals: literals ?? []))
+            }
+            if options.extensions.contains(.alerts) {
+                AlertMarker(text: layerText ?? pointer).apply(to: &blocks, from: alertsFrom)
             }
             return blocks
         }

@@ -66,7 +66,7 @@ struct WireKind: Decodable {
 
     private enum CodingKeys: String, CodingKey {
         case type, ordered, start, delimiter, tight, task, literal, info, fenced, inlines, level, alignments,
-            header, cells
+            header, cells, alert
     }
 
     init(from decoder: any Decoder) throws {
@@ -103,6 +103,7 @@ struct WireKind: Decodable {
                 TableAttributes(
                     alignments: try c.decode([TableAlignment].self, forKey: .alignments), header: try cells(.header)))
         case "table_row": kind = .tableRow(cells: try cells(.cells))
+        case "alert": kind = .alert(try c.decode(AlertKind.self, forKey: .alert))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown block type \(type)")

@@ -123,6 +123,8 @@ enum ShortForm {
         case paragraph, heading1, heading2, heading3, heading4, heading5, heading6
         case blockQuote, item, bulletList, orderedList, codeBlock, htmlBlock, thematicBreak, table, tableRow
         case document
+        /// `[17, "note"]`: an alert and its kind.
+        case alert
 
         /// The tag of a heading of `level` (1…6).
         init?(heading level: Int) {
@@ -270,6 +272,12 @@ enum ShortForm {
         case .tableRow:
             try allowing(1)
             return .tableRow(cells: try cells(field(0)))
+        case .alert:
+            try allowing(1)
+            guard case .string(let name)? = field(0), let kind = AlertKind(rawValue: name) else {
+                throw error("alert: the kind must be note, tip, important, warning or caution")
+            }
+            return .alert(kind)
         }
     }
 

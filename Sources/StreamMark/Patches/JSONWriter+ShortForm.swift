@@ -166,6 +166,11 @@ extension JSONWriter {
             byte(UInt8(ascii: ","))
             shortCells(cells)
             byte(UInt8(ascii: "]"))
+        case .alert(let kind):
+            open(.alert)
+            byte(UInt8(ascii: ","))
+            string(kind.rawValue)
+            byte(UInt8(ascii: "]"))
         }
     }
 

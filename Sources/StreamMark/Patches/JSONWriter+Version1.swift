@@ -100,6 +100,9 @@ extension JSONWriter {
         case .tableRow(let cells):
             raw(#""table_row","cells":"#)
             cellsV1(cells)
+        case .alert(let kind):
+            raw(#""alert","alert":"#)
+            string(kind.rawValue)
         }
         byte(UInt8(ascii: "}"))
     }

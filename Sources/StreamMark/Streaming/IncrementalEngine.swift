@@ -72,6 +72,8 @@ struct IncrementalEngine: Sendable {
     var lastLineScanned = 0
     /// The text's length at the last ``ShortcutCheck`` (internal checks only).
     var lastCheckedCount = 0
+    /// The bytes the last check handed cmark (``ShortcutCheck``).
+    var lastCheckCost = 0
 
     typealias Segment = ReferenceTracker.Segment
 
@@ -166,7 +168,11 @@ struct IncrementalEngine: Sendable {
         parsed += buffer.count
         work.bytesCopied += buffer.count
         var starts: Set<Int> = []
-        let blocks = parse(buffer, contentStart: contentStart, pieces: pieces, text: text, rawStarts: &starts)
+        // A window inside a quote parses the quote's open children under
+        // the quote's markers: that quote is the document's, not a new one.
+        let blocks = parse(
+            buffer, contentStart: contentStart, pieces: pieces, text: text,
+            alertsFrom: nested is QuoteWindow ? 1 : 0, rawStarts: &starts)
         rawStarts = starts
         return blocks
     }
@@ -176,19 +182,24 @@ struct IncrementalEngine: Sendable {
     /// offset, in order). The extension layer sees the buffer itself, whose
     /// text is contiguous even where the document's is not (a stub line in
     /// front of a window).
+    ///
+    /// `alertsFrom` is the index of the first block that may be an alert
+    /// (``ParsePass/blocks(of:contentStart:contentEnd:shift:layerText:alertsFrom:converted:)``):
+    /// a block standing for a container that began before the buffer
+    /// (a window or segment inside a quote) is never one.
     mutating func parse(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
-        text: UnsafeBufferPointer<UInt8>
+        text: UnsafeBufferPointer<UInt8>, alertsFrom: Int = 0
     ) -> [Block] {
         var starts: Set<Int> = []
         return parse(
             buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text,
-            rawStarts: &starts)
+            alertsFrom: alertsFrom, rawStarts: &starts)
     }
 
     private mutating func parse(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int = .max, pieces: [(buffer: Int, document: Int)],
-        text: UnsafeBufferPointer<UInt8>, rawStarts: inout Set<Int>
+        text: UnsafeBufferPointer<UInt8>, alertsFrom: Int, rawStarts: inout Set<Int>
     ) -> [Block] {
         // One piece: the content is contiguous document text, so offsets are
         // mapped while converting and the layer reads the document itself.
@@ -196,7 +207,7 @@ struct IncrementalEngine: Sendable {
         let shift = pieces[0].document - pieces[0].buffer
         var blocks = ParsePass(options: options).blocks(
             of: buffer, contentStart: contentStart, contentEnd: contentEnd,
-            shift: contiguous ? shift : 0, layerText: contiguous ? text : nil
+            shift: contiguous ? shift : 0, layerText: contiguous ? text : nil, alertsFrom: alertsFrom
         ) { converted in
             for block in converted {
                 rawStarts.insert(block.range.lowerBound)
@@ -400,7 +411,7 @@ struct IncrementalEngine: Sendable {
         switch container.kind {
         case .list:
             narrowList(container, text: text, parsed: &parsed, patches: &patches)
-        case .blockQuote:
+        case .blockQuote, .alert:
             narrowQuote(container, text: text, patches: &patches)
         case .codeBlock(let code):
             narrowCode(container, code: code, text: text)
@@ -442,7 +453,7 @@ struct IncrementalEngine: Sendable {
     /// HTML comment goes on across blank lines).
     static func closesAtUnindentedLine(_ block: Block) -> Bool {
         switch block.kind {
-        case .paragraph, .heading, .list, .blockQuote, .table, .thematicBreak: true
+        case .paragraph, .heading, .list, .blockQuote, .alert, .table, .thematicBreak: true
         default: false
         }
     }
@@ -844,7 +855,11 @@ struct IncrementalEngine: Sendable {
         buffer.append(contentsOf: window)
         parsed += buffer.count
         work.bytesCopied += buffer.count
-        let blocks = parse(buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text)
+        var alertsFrom = Int.max
+        if case .top = segment.place { alertsFrom = 0 }
+        let blocks = parse(
+            buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text,
+            alertsFrom: alertsFrom)
         switch segment.place {
         case .top(let range):
             guard blocks.count == range.count else { return }

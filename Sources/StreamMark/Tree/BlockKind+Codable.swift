@@ -5,7 +5,7 @@
 
 extension BlockKind: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, list, task, code, literal, inlines, level, table, cells
+        case type, list, task, code, literal, inlines, level, table, cells, alert
     }
 
     public init(from decoder: any Decoder) throws {
@@ -26,6 +26,7 @@ extension BlockKind: Codable {
         case "thematic_break": self = .thematicBreak
         case "table": self = .table(try c.decode(TableAttributes.self, forKey: .table))
         case "table_row": self = .tableRow(cells: try c.decode([TableCell].self, forKey: .cells))
+        case "alert": self = .alert(try c.decode(AlertKind.self, forKey: .alert))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown block type \(type)")
@@ -47,6 +48,7 @@ extension BlockKind: Codable {
             try c.encode(inlines, forKey: .inlines)
         case .table(let attributes): try c.encode(attributes, forKey: .table)
         case .tableRow(let cells): try c.encode(cells, forKey: .cells)
+        case .alert(let kind): try c.encode(kind, forKey: .alert)
         }
     }
 }

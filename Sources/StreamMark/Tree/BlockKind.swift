@@ -1,5 +1,5 @@
 /// What a block is: the CommonMark block kinds plus the GitHub-flavoured
-/// table, with their attributes and inline content.
+/// table and alert, with their attributes and inline content.
 public enum BlockKind: Hashable, Sendable {
     /// The whole document (the root; id `doc`).
     case document
@@ -25,6 +25,10 @@ public enum BlockKind: Hashable, Sendable {
     case table(TableAttributes)
     /// A body row of a table.
     case tableRow(cells: [TableCell])
+    /// A GitHub alert: a top-level block quote whose first line is a
+    /// marker (`[!NOTE]`, `[!WARNING]`, …); its content, without that
+    /// line, is in `children`.
+    case alert(AlertKind)
 
     /// A short lowercase name for the kind, as used in the JSON encoding and
     /// in `--format tree` (`paragraph`, `block_quote`, …).
@@ -41,6 +45,7 @@ public enum BlockKind: Hashable, Sendable {
         case .thematicBreak: "thematic_break"
         case .table: "table"
         case .tableRow: "table_row"
+        case .alert: "alert"
         }
     }
 
@@ -55,7 +60,7 @@ public enum BlockKind: Hashable, Sendable {
     /// Whether blocks of this kind hold child blocks.
     public var isContainer: Bool {
         switch self {
-        case .document, .blockQuote, .list, .item, .table: true
+        case .document, .blockQuote, .list, .item, .table, .alert: true
         default: false
         }
     }

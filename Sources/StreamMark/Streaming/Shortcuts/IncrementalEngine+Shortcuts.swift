@@ -43,27 +43,38 @@ extension IncrementalEngine {
         let check = InternalChecks.isEnabled ? ShortcutCheck(engine: self, root: root, patchCount: patches.count) : nil
         let visitedBefore = references.visited
         defer { work.segmentsVisited = references.visited - visitedBefore }
-        for index in shortcuts.indices {
-            var shortcut = shortcuts[index]
-            guard shortcut.answer(append, engine: &self, root: &root, parsed: &parsed, patches: &patches) else {
+        var list = takeShortcuts()
+        defer { shortcuts = list }
+        for index in list.indices {
+            guard list[index].answer(append, engine: &self, root: &root, parsed: &parsed, patches: &patches) else {
                 continue
             }
-            shortcuts[index] = shortcut
+            let answered = type(of: list[index])
             root.range = 0..<text.count
             schedule.didParse(textCount: text.count)
-            answeredBy = type(of: shortcut)
-            check?.verify(answeredBy: type(of: shortcut).name, root: root, patches: patches, text: text, engine: &self)
+            answeredBy = answered
+            check?.verify(answeredBy: answered.name, root: root, patches: patches, text: text, engine: &self)
             return true
         }
         return false
     }
 
+    /// The shortcuts, moved out of the engine while they run (they take the
+    /// engine `inout`): each is then mutated where it is stored, so the
+    /// state it keeps (a run's key set, a table's rows) is never copied.
+    /// A copy kept here would make every append copy that state: O(state)
+    /// per append instead of O(chunk).
+    private mutating func takeShortcuts() -> [any AppendShortcut] {
+        defer { shortcuts = [] }
+        return shortcuts
+    }
+
     /// Lets every shortcut keep its state after a window parse.
     mutating func shortcutsDidParseWindow(root: Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int) {
-        for index in shortcuts.indices {
-            var shortcut = shortcuts[index]
-            shortcut.didParseWindow(engine: &self, root: root, text: text, parsed: &parsed)
-            shortcuts[index] = shortcut
+        var list = takeShortcuts()
+        defer { shortcuts = list }
+        for index in list.indices {
+            list[index].didParseWindow(engine: &self, root: root, text: text, parsed: &parsed)
         }
     }
 }

@@ -26,9 +26,13 @@ enum InternalChecks {
 /// must be the same, or the shortcut's guard is wrong (a trap names it).
 ///
 /// A check re-parses the window and compares the open top-level block, so
-/// it runs on every append while that block and the window are small
-/// (``everyAppendLimit``) and, beyond, each time the text has grown by a
-/// quarter of them since the last check: the checked stream stays linear.
+/// it runs on every append while that block and the window are small and
+/// the last check parsed little (``everyAppendLimit``), and beyond, each
+/// time the text has grown by a quarter of what the check costs since the
+/// last one: the checked stream stays linear. The cost counts every byte
+/// the last check handed cmark: a window that defines labels also parses
+/// their users again (what a definition run's shortcut saves), which can
+/// be many times the window.
 struct ShortcutCheck {
     /// Checked on every append up to this many bytes of open text.
     static let everyAppendLimit = 16 * 1024
@@ -47,7 +51,7 @@ struct ShortcutCheck {
     ) {
         let top = engine.frozenTop
         let openStart = top < root.children.count ? root.children[top].range.lowerBound : text.count
-        let cost = text.count - min(openStart, engine.windowStart)
+        let cost = max(text.count - min(openStart, engine.windowStart), current.lastCheckCost)
         guard cost <= Self.everyAppendLimit || 4 * (text.count - current.lastCheckedCount) >= cost else { return }
         current.lastCheckedCount = text.count
         var expectedEngine = engine
@@ -55,6 +59,7 @@ struct ShortcutCheck {
         var expectedPatches: [Patch] = []
         var parsed = 0
         expectedEngine.parseAndDiff(root: &expectedRoot, text: text, parsed: &parsed, patches: &expectedPatches)
+        current.lastCheckCost = parsed
         let skip = engine.nested?.frozenChildren ?? 0
         let got = IncrementalEngine.tailView(answered, from: top, skip: skip)
         let expected = IncrementalEngine.tailView(expectedRoot, from: top, skip: skip)
