@@ -512,7 +512,9 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "short: wrong number of fields", lines: [v2, '[3]'], throws: /wrong number of fields/ },
     { name: "short: id not an integer", lines: [v2, '[3,1.5]'], throws: /id must be/ },
     { name: "short: unknown block type", lines: [v2, '[0,"doc",[0,"marquee"]]'], throws: /unknown block type/ },
-    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,17]]'], throws: /unknown block type/ },
+    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,18]]'], throws: /unknown block type/ },
+    { name: "short: alert without its kind", lines: [v2, '[0,"doc",[0,17]]'], throws: /unknown alert kind/ },
+    { name: "short: unknown alert kind", lines: [v2, '[0,"doc",[0,[17,"memo"]]]'], throws: /unknown alert kind/ },
     // Ids relative to the register R: W even is e(R + W/2), W odd e(R + floor(W/2)).list.
     {
       name: "short: relative ids",
