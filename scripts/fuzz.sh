@@ -34,8 +34,13 @@ if [[ ! -x "$binary" ]] || [[ -n "$(find $sources -name '*.swift' -newer "$binar
   echo "== fuzz: build (swiftc -sanitize=fuzzer,address)"
   module StreamMarkHighlight
   module StreamMark
-  module StreamMarkHTML
-  module StreamMarkTerminal
+  # The two renderers depend only on the engine: built side by side.
+  module StreamMarkHTML &
+  html=$!
+  module StreamMarkTerminal &
+  terminal=$!
+  wait "$html"
+  wait "$terminal"
   swiftc -parse-as-library -package-name streammark -O -g -sanitize=fuzzer,address -use-ld=lld \
     -I "$dir" -I Sources/CCmark -L "$dir" -lStreamMarkTerminal -lStreamMarkHTML -lStreamMark -lStreamMarkHighlight -lcmark \
     Tests/Fuzz/StreamMarkFuzz.swift -o "$binary"

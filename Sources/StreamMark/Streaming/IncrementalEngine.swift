@@ -603,6 +603,11 @@ struct IncrementalEngine: Sendable {
             stub =
                 Self.lineStart(
                     of: table.range.lowerBound, in: text)..<Self.lineStart(of: first.range.lowerBound, in: text)
+            // A header line that may begin a link reference definition
+            // (`[x]: /h '|b`): a title opened on it may close on any later
+            // row and make the whole table one definition, so no row is
+            // settled while the table lasts.
+            guard ReferenceKeys.definitions(in: text, [stub]).isEmpty else { return }
         } else {
             return
         }
@@ -618,6 +623,16 @@ struct IncrementalEngine: Sendable {
         // reference definition and no row, but after the stub it would be
         // a continuation line.
         while end > k, rawStarts.contains(table.children[end].range.lowerBound) { end -= 1 }
+        // A row that is a setext underline for cmark (`=`) ends cmark's
+        // paragraph there: the lines after it start a new one, where a
+        // definition defines, titles on later lines included. Parsed after
+        // the stub, they would continue the stub's paragraph instead, so
+        // the window keeps that row and all after it.
+        if let underline = table.children[k..<end].firstIndex(where: {
+            Self.isEqualsUnderline(at: $0.range.lowerBound, in: text)
+        }) {
+            end = underline
+        }
         guard end > k else { return }
         let newStart = Self.lineStart(of: table.children[end].range.lowerBound, in: text)
         for row in table.children[k..<end] { close(row, into: &patches) }
@@ -898,6 +913,23 @@ struct IncrementalEngine: Sendable {
     }
 
     /// The offset of the start of the line containing `offset`.
+    /// Whether the line at `offset` is a run of `=` (up to three spaces
+    /// before, spaces and tabs after): a setext underline after a paragraph.
+    ///
+    /// - Complexity: O(length of the line).
+    static func isEqualsUnderline(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = lineStart(of: offset, in: text)
+        var indent = 0
+        while i < text.count, text[i] == 0x20, indent < 3 {
+            i += 1
+            indent += 1
+        }
+        guard i < text.count, text[i] == UInt8(ascii: "=") else { return false }
+        while i < text.count, text[i] == UInt8(ascii: "=") { i += 1 }
+        while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        return i == text.count || text[i] == 0x0A || text[i] == 0x0D
+    }
+
     static func lineStart(of offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         SourceLines(text: text).lineStart(of: offset)
     }
