@@ -56,6 +56,8 @@ struct DisplayBuilder {
     /// The display blocks, or `nil` when the open block shows as it is.
     func displayBlocks(_ open: OpenBlock, parsed: inout Int) -> [Block]? {
         switch open.block.kind {
+        case .paragraph where isPartialAlertMarker(open):
+            return []
         case .paragraph, .heading:
             return completedLeaf(open, parsed: &parsed)
         case .item, .list, .thematicBreak:

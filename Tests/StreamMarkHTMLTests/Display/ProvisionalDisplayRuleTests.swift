@@ -178,6 +178,33 @@ import Testing
         Case("Intro\n\n- a\n  -", "<p>Intro</p>\n<ul>\n<li>a</li>\n</ul>\n"),
     ]
 
+    /// A quote's first line while it is still the start of an alert
+    /// marker shows nothing (an empty quote) instead of `[!WAR`; anything
+    /// that cannot become a marker shows as any paragraph does (its open
+    /// `[` hidden while it may start a link: `!WARX`); a complete marker
+    /// is the alert itself (the truth).
+    static let alertMarkerCases: [Case] = [
+        Case("> [!", "<blockquote>\n</blockquote>\n"),
+        Case("> [!WAR", "<blockquote>\n</blockquote>\n"),
+        Case("> [!note", "<blockquote>\n</blockquote>\n"),
+        Case("> [!IMPORTANT", "<blockquote>\n</blockquote>\n"),
+        Case("Intro\n\n> [!Ti", "<p>Intro</p>\n<blockquote>\n</blockquote>\n"),
+        Case("> [!WARX", "<blockquote>\n<p>!WARX</p>\n</blockquote>\n"),
+        Case("> [!NOTE x", "<blockquote>\n<p>!NOTE x</p>\n</blockquote>\n"),
+        Case("> a\n>\n> [!NO", "<blockquote>\n<p>a</p>\n<p>!NO</p>\n</blockquote>\n"),
+        Case("- > [!NO", "<ul>\n<li>\n<blockquote>\n<p>!NO</p>\n</blockquote>\n</li>\n</ul>\n"),
+        Case(
+            "> [!NOTE]",
+            "<div class=\"markdown-alert markdown-alert-note\">\n<p class=\"markdown-alert-title\">Note</p>\n</div>\n"),
+    ]
+
+    @Test(arguments: alertMarkerCases) func alertMarkers(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
+    @Test func alertMarkersShowAsTextWithAlertsOff() {
+        var document = StreamingDocument(options: ParseOptions(extensions: .gfm))
+        document.append("> [!WAR")
+        #expect(HTMLRenderer().render(document.displayRoot()) == "<blockquote>\n<p>!WAR</p>\n</blockquote>\n")
+    }
+
     @Test(arguments: emphasisCases) func emphasis(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
     @Test(arguments: strikethroughCases) func strikethrough(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
     @Test(arguments: codeCases) func code(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
