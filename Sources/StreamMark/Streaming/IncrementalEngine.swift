@@ -870,8 +870,15 @@ struct IncrementalEngine: Sendable {
         buffer.append(contentsOf: window)
         parsed += buffer.count
         work.bytesCopied += buffer.count
+        // A segment of top-level blocks may hold alerts; one of a
+        // container's children only when it starts at the first child,
+        // whose first line decides whether its quote is an alert.
         var alertsFrom = Int.max
-        if case .top = segment.place { alertsFrom = 0 }
+        switch segment.place {
+        case .top: alertsFrom = 0
+        case .nested(_, let children) where children.lowerBound == 0: alertsFrom = 0
+        case .nested: break
+        }
         let blocks = parse(
             buffer, contentStart: contentStart, contentEnd: contentEnd, pieces: pieces, text: text,
             alertsFrom: alertsFrom)

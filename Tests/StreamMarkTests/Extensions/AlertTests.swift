@@ -71,6 +71,26 @@ import Testing
         "> [!CAUTION]\n> ```\n> code\n> ```\n>\n> text\n",
     ]
 
+    /// Found by the differential fuzz run: a definition arriving after the
+    /// alert's first child was frozen re-parsed that child under a plain
+    /// quote (its marker line back in the paragraph). A segment that starts
+    /// at a container's first child is now parsed with alerts on.
+    static let lateDefinitions: [String] = [
+        " generates\n``\n- [ ]caf\u{E9} \\_.\n\n> [!NOTE]\n> Removed wwweturns [^1] boolein seconds.\n>   ```\n>   curl -X POcopies!s an:\n\n[^1]:p",
+        "> [!NOTE]\n> a [x]\n>\n> b\n\n[x]: /u\n",
+        "> [!TIP]\n>\n> a [x]\n>\n> b\n\n[x]: /u\n",
+        "> [!NOTE]\n> a\n>\n> [!TIP] [x]\n> c\n\n[x]: /u\n",
+    ]
+
+    @Test(arguments: lateDefinitions)
+    func lateDefinitionKeepsTheAlert(_ text: String) {
+        let harness = PrefixHarness(options: ParseOptions())
+        for chunking in [.everyByte, .mixed(seed: 3)] + (1...16).map(PrefixHarness.Chunking.fixed) {
+            let report = harness.verify(name: "late definition", bytes: Array(text.utf8), chunking: chunking)
+            #expect(report.violations.isEmpty, "\(chunking): \(report.violations.prefix(1))")
+        }
+    }
+
     @Test func everyByteStreamsLikeTheOneShotParse() {
         let harness = PrefixHarness(options: ParseOptions())
         var prefixes = 0
