@@ -25,5 +25,5 @@ public enum AlertKind: String, CaseIterable, Hashable, Sendable, Codable {
     }
 
     /// The number of letters in the longest marker name (`important`).
-    static let longestName = 9
+    static let longestName = allCases.map(\.rawValue.utf8.count).max() ?? 0
 }

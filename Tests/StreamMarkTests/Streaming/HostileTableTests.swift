@@ -54,12 +54,16 @@ import Testing
         "c|[y]", "# h", "***", "[y]: /v 't'|d",
     ]
 
-    static func document(seed: UInt64) -> String {
+    /// A seeded table: uses first or not, a header, a delimiter, up to
+    /// `maxRows` rows, uses after or not.
+    static func document(
+        seed: UInt64, headers: [String] = headers, rows: [String] = rows, maxRows: UInt64 = 6
+    ) -> String {
         var generator = SplitMix64(seed: seed)
         func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
         var lines = generator.next() % 2 == 0 ? ["[x] [y]", ""] : []
         lines += [pick(headers), pick(["-|-", "-"])]
-        for _ in 0..<(1 + generator.next() % 6) { lines.append(pick(rows)) }
+        for _ in 0..<(1 + generator.next() % maxRows) { lines.append(pick(rows)) }
         if generator.next() % 2 == 0 { lines += ["", "[x] [y]"] }
         return lines.joined(separator: "\n") + (generator.next() % 3 == 0 ? "" : "\n")
     }
@@ -101,16 +105,10 @@ import Testing
     /// gaps: `=` underlines followed by titles on their own lines, and
     /// headers that open a definition's title.
     @Test func generatedTablesWithUnderlinesAndTitlesStreamLikeOneShot() {
+        let headers = Self.headers + ["[x]: /h '|b", "[y]: /v|b"]
+        let rows = Self.rows + ["=", "\"t\"", "'t'", "[x]: /u", "x' y"]
         for seed in UInt64(1_000)..<UInt64(1_300) {
-            var generator = SplitMix64(seed: seed)
-            func pick(_ items: [String]) -> String { items[Int(generator.next() % UInt64(items.count))] }
-            var lines = generator.next() % 2 == 0 ? ["[x] [y]", ""] : []
-            lines += [pick(Self.headers + ["[x]: /h '|b", "[y]: /v|b"]), pick(["-|-", "-"])]
-            for _ in 0..<(1 + generator.next() % 7) {
-                lines.append(pick(Self.rows + ["=", "\"t\"", "'t'", "[x]: /u", "x' y"]))
-            }
-            if generator.next() % 2 == 0 { lines += ["", "[x] [y]"] }
-            let text = lines.joined(separator: "\n") + "\n"
+            let text = Self.document(seed: seed, headers: headers, rows: rows, maxRows: 7)
             let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: .everyByte)
             #expect(report.passed, "seed \(seed) \(text.debugDescription): \(report.violations.prefix(1))")
         }
