@@ -48,6 +48,13 @@ extension HTMLWriter {
                 case .codeBlock(let attributes):
                     writeCodeBlock(attributes)
                     continue
+                case .math(let tex):
+                    // A paragraph of display math, as pandoc writes `$$…$$`.
+                    cr()
+                    put("<p>")
+                    writeMath(tex.hasSuffix("\n") ? String(tex.dropLast()) : tex, display: true)
+                    put("</p>\n")
+                    continue
                 case .htmlBlock(let literal):
                     cr()
                     writeRawHTML(literal)

@@ -49,6 +49,9 @@ extension HTMLWriter {
             case .html(let html):
                 writeRawHTML(html)
                 continue
+            case .math(let tex, let display):
+                writeMath(tex, display: display)
+                continue
             case .image(let source, let title, let alt):
                 put("<img src=\"")
                 writeURL(source)
@@ -87,6 +90,15 @@ extension HTMLWriter {
         }
     }
 
+    /// Writes math as `pandoc --mathjax` does, the form KaTeX's and
+    /// MathJax's auto-render find: `<span class="math inline">\(…\)</span>`
+    /// or `<span class="math display">\[…\]</span>`, the TeX escaped.
+    mutating func writeMath(_ tex: String, display: Bool) {
+        put(display ? #"<span class="math display">\["# : #"<span class="math inline">\("#)
+        escapeHTML(tex)
+        put(display ? #"\]</span>"# : #"\)</span>"#)
+    }
+
     /// Writes inlines as image alt text, as cmark's "plain" mode does: the
     /// escaped literal of text, code spans and raw HTML (raw HTML is
     /// escaped, never omitted), a space for each line break, and the
@@ -97,7 +109,7 @@ extension HTMLWriter {
         var stack: [Inline] = inlines.reversed()
         while let inline = stack.popLast() {
             switch inline {
-            case .text(let text), .code(let text), .html(let text):
+            case .text(let text), .code(let text), .html(let text), .math(let text, _):
                 escapeHTML(text)
             case .softBreak, .lineBreak:
                 put(byte: UInt8(ascii: " "))

@@ -80,6 +80,8 @@ public struct TerminalRenderer: Sendable {
             return lines.isEmpty ? [bar] : lines.map { $0.isEmpty ? bar : bar + $0 }
         case .alert(let kind):
             return alert(block, kind: kind, context: context, child: child)
+        case .math(let tex):
+            return mathBlock(tex, width: width)
         case .list(let attributes):
             return list(block, attributes: attributes, context: context, child: child)
         case .item:
@@ -363,6 +365,8 @@ public struct TerminalRenderer: Sendable {
             } else {
                 text.append("`" + code + "`", style: codeStyle)
             }
+        case .math(let tex, let display):
+            appendMath(tex, display: display, to: &text, style: style)
         case .html(let html):
             if options.showsHTML {
                 var htmlStyle = style

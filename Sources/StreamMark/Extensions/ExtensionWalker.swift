@@ -242,7 +242,7 @@ struct ExtensionWalker {
                 return (replaced, consumed)
             }
             block.kind = .paragraph(
-                inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines))
+                inlines: reparsedInlines(block, prefixes: prefixes) ?? inlineExtensions(inlines))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), Self.isSetextHeading(block, in: text),
@@ -252,7 +252,7 @@ struct ExtensionWalker {
                 return (replaced, consumed)
             }
             block.kind = .heading(
-                level: level, inlines: reparsedWithEscapedTildes(block, prefixes: prefixes) ?? inlineExtensions(inlines)
+                level: level, inlines: reparsedInlines(block, prefixes: prefixes) ?? inlineExtensions(inlines)
             )
             return ([block], 0)
         case .table(var attributes):
@@ -261,6 +261,9 @@ struct ExtensionWalker {
             return ([block], 0)
         case .tableRow(let row):
             block.kind = .tableRow(cells: row.map(cellExtensions))
+            return ([block], 0)
+        case .codeBlock(let code) where extensions.contains(.math) && code.isMath:
+            block.kind = .math(tex: code.literal)
             return ([block], 0)
         default:
             return ([block], 0)
@@ -302,15 +305,32 @@ struct ExtensionWalker {
         return cell
     }
 
-    /// For a paragraph or heading whose source holds `\~` (with
-    /// strikethrough) or an escape in a URL-shaped word (with autolinks):
-    /// its inlines parsed again with those escapes kept apart (see
+    /// For a paragraph or heading whose source holds math (with math on),
+    /// `\~` (with strikethrough) or an escape in a URL-shaped word (with
+    /// autolinks): its inlines parsed again with the math replaced by
+    /// stand-ins (see ``MathStandIns``) and those escapes kept apart (see
     /// ``EscapedTilde``), with the inline extensions applied. `nil`
     /// otherwise.
-    func reparsedWithEscapedTildes(_ block: Block, prefixes: PrefixChain) -> [Inline]? {
+    func reparsedInlines(_ block: Block, prefixes: PrefixChain) -> [Inline]? {
+        let math = extensions.contains(.math) && MathScanner.mayHoldMath(text, block.range)
         let tildes = extensions.contains(.strikethrough) && EscapedTilde.occurs(in: text, block.range)
         let urls = extensions.contains(.autolink) && EscapedTilde.occursInURL(in: text, block.range)
-        guard tildes || urls, !EscapedTilde.holdsStandIns(text, block.range) else { return nil }
+        let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
+        guard math || escapes, let (content, atx) = inlineSource(of: block, prefixes: prefixes) else { return nil }
+        let mathSource = math ? MathStandIns.substituted(content) : nil
+        guard mathSource != nil || escapes else { return nil }
+        var source = mathSource?.bytes ?? content
+        if escapes { source = EscapedTilde.substituted(source, urls: urls) }
+        var parsed = cells.inlines(ofBlockContent: source, atx: atx)
+        if let standIns = mathSource?.standIns { parsed = standIns.restored(parsed) }
+        guard escapes else { return inlineExtensions(parsed) }
+        return EscapedTilde.restored(inlineExtensions(parsed, escapes: true))
+    }
+
+    /// The inline source of a paragraph or heading: its content lines
+    /// without their container prefixes, a setext heading's underline or a
+    /// task item's marker; and whether it is an ATX heading's one line.
+    private func inlineSource(of block: Block, prefixes: PrefixChain) -> (content: [UInt8], atx: Bool)? {
         let start = block.range.lowerBound
         var content: [UInt8] = []
         let atx = Self.isATXHeading(block, in: text)
@@ -349,8 +369,7 @@ struct ExtensionWalker {
                 content.append(contentsOf: text[line.end..<line.end + line.endingLength])
             }
         }
-        let parsed = cells.inlines(ofBlockContent: EscapedTilde.substituted(content, urls: urls), atx: atx)
-        return EscapedTilde.restored(inlineExtensions(parsed, escapes: true))
+        return (content, atx)
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's

@@ -96,6 +96,7 @@ struct InlineExtensionPass {
         case .strikethrough: return ("~", "~")
         case .link: return ("[", ")")
         case .image: return ("!", ")")
+        case .math: return ("$", "$")
         }
     }
 

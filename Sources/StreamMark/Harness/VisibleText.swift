@@ -22,6 +22,11 @@ package enum VisibleText {
         case .paragraph(let inlines), .heading(_, let inlines):
             append(inlines, to: &out)
             out.append(0x0A)
+        case .math(let tex):
+            var literal = Array(tex.utf8)
+            if literal.last == 0x0A { literal.removeLast() }
+            out += literal
+            out.append(0x0A)
         case .codeBlock(let attributes):
             // The literal's own last newline is the leaf's end.
             var literal = Array(attributes.literal.utf8)
@@ -45,7 +50,7 @@ package enum VisibleText {
     static func append(_ inlines: [Inline], to out: inout [UInt8]) {
         for inline in inlines {
             switch inline {
-            case .text(let text), .code(let text): out += text.utf8
+            case .text(let text), .code(let text), .math(let text, _): out += text.utf8
             case .softBreak, .lineBreak: out.append(0x0A)
             case .html, .image: break
             case .emphasis(let children), .strong(let children), .strikethrough(let children),

@@ -21,14 +21,18 @@ public struct ParseOptions: Hashable, Sendable, Codable {
         /// GitHub alerts: `> [!NOTE]` … as a ``BlockKind/alert(_:)``
         /// (not a cmark-gfm extension; GitHub renders them).
         public static let alerts = Extensions(rawValue: 1 << 4)
+        /// TeX math: `$…$`, `$$…$$`, `\(…\)`, `\[…\]` as ``Inline/math(_:display:)``
+        /// and ```` ```math ```` fences as ``BlockKind/math(tex:)`` (not a
+        /// cmark-gfm extension; GitHub and pandoc render math).
+        public static let math = Extensions(rawValue: 1 << 5)
 
         /// The four extensions of cmark-gfm that StreamMark implements:
         /// with these alone, `--format html` equals `cmark-gfm -e table
         /// -e strikethrough -e autolink -e tasklist`.
         public static let gfm: Extensions = [.table, .taskList, .strikethrough, .autolink]
-        /// The default: ``gfm`` and ``alerts``. A document without alert
-        /// syntax renders exactly as with ``gfm`` alone.
-        public static let standard: Extensions = [.gfm, .alerts]
+        /// The default: ``gfm``, ``alerts`` and ``math``. A document without
+        /// alert or math syntax renders exactly as with ``gfm`` alone.
+        public static let standard: Extensions = [.gfm, .alerts, .math]
         /// No extensions: plain CommonMark 0.30, exactly as cmark parses it.
         public static let none: Extensions = []
 
@@ -43,6 +47,7 @@ public struct ParseOptions: Hashable, Sendable, Codable {
                 case "strikethrough": result.insert(.strikethrough)
                 case "autolink": result.insert(.autolink)
                 case "alerts": result.insert(.alerts)
+                case "math": result.insert(.math)
                 default: return nil
                 }
             }

@@ -104,6 +104,7 @@ struct WireKind: Decodable {
                     alignments: try c.decode([TableAlignment].self, forKey: .alignments), header: try cells(.header)))
         case "table_row": kind = .tableRow(cells: try cells(.cells))
         case "alert": kind = .alert(try c.decode(AlertKind.self, forKey: .alert))
+        case "math": kind = .math(tex: try c.decode(String.self, forKey: .literal))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown block type \(type)")

@@ -125,6 +125,8 @@ enum ShortForm {
         case document
         /// `[17, "note"]`: an alert and its kind.
         case alert
+        /// `[18, tex]`: a display-math block and its TeX.
+        case math
 
         /// The tag of a heading of `level` (1…6).
         init?(heading level: Int) {
@@ -278,6 +280,10 @@ enum ShortForm {
                 throw error("alert: the kind must be note, tip, important, warning or caution")
             }
             return .alert(kind)
+        case .math:
+            try allowing(1)
+            guard case .string(let tex)? = field(0) else { throw error("math: the TeX must be a string") }
+            return .math(tex: tex)
         }
     }
 
@@ -348,6 +354,11 @@ enum ShortForm {
                     throw error("inline \(tag): expected [\"\(tag)\", text]")
                 }
                 return tag == "c" ? .code(text) : .html(text)
+            case "m", "M":
+                guard fields.count == 2, case .string(let tex) = fields[1] else {
+                    throw error("inline \(tag): expected [\"\(tag)\", tex]")
+                }
+                return .math(tex, display: tag == "M")
             case "i": return .emphasis(try inlines(rest))
             case "b": return .strong(try inlines(rest))
             case "s": return .strikethrough(try inlines(rest))

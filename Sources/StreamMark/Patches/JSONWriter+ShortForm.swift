@@ -171,6 +171,11 @@ extension JSONWriter {
             byte(UInt8(ascii: ","))
             string(kind.rawValue)
             byte(UInt8(ascii: "]"))
+        case .math(let tex):
+            open(.math)
+            byte(UInt8(ascii: ","))
+            string(tex)
+            byte(UInt8(ascii: "]"))
         }
     }
 
@@ -235,7 +240,8 @@ extension JSONWriter {
 
     /// Text as a string; `0` a soft break, `1` a hard break; anything else
     /// `[tag, …]`: `["c", text]`, `["h", html]`, `["i"|"b"|"s", children…]`,
-    /// `["a"|"img", url, title, children…]`.
+    /// `["a"|"img", url, title, children…]`, `["m"|"M", tex]` (inline or
+    /// display math).
     mutating func shortInline(_ inline: Inline) {
         switch inline {
         case .text(let text): string(text)
@@ -248,6 +254,10 @@ extension JSONWriter {
         case .html(let text):
             raw(#"["h","#)
             string(text)
+            byte(UInt8(ascii: "]"))
+        case .math(let tex, let display):
+            raw(display ? #"["M","# : #"["m","#)
+            string(tex)
             byte(UInt8(ascii: "]"))
         case .emphasis(let children): shortContainer(#""i""#, children)
         case .strong(let children): shortContainer(#""b""#, children)

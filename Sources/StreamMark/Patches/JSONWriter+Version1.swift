@@ -103,6 +103,9 @@ extension JSONWriter {
         case .alert(let kind):
             raw(#""alert","alert":"#)
             string(kind.rawValue)
+        case .math(let tex):
+            raw(#""math","literal":"#)
+            string(tex)
         }
         byte(UInt8(ascii: "}"))
     }

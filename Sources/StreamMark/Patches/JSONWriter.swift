@@ -105,6 +105,10 @@ struct JSONWriter {
             raw(#"{"type":"html","text":"#)
             string(text)
             byte(UInt8(ascii: "}"))
+        case .math(let tex, let display):
+            raw(#"{"type":"math","text":"#)
+            string(tex)
+            raw(display ? #","display":true}"# : #","display":false}"#)
         case .emphasis(let children): container("emph", children)
         case .strong(let children): container("strong", children)
         case .strikethrough(let children): container("strikethrough", children)

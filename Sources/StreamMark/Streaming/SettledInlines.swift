@@ -22,8 +22,9 @@ enum SettledInlines {
     /// is `source`.
     ///
     /// Settled when
-    /// - no text holds a backtick, a `~`, or a `<` that may start raw HTML
-    ///   (followed by a letter, `/`, `!`, `?`, or by the end of the text);
+    /// - no text holds a backtick, a `~`, a `$` (math may close on a later
+    ///   line; a closed math inline is settled), or a `<` that may start raw
+    ///   HTML (followed by a letter, `/`, `!`, `?`, or by the end of the text);
     /// - every `*` or `_` run in text cannot open: it is followed by a space,
     ///   a tab or a line break, or (`_` only) sits between two ASCII letters
     ///   or digits;
@@ -34,7 +35,8 @@ enum SettledInlines {
     ///   and no link's text holds a literal bracket (an extended autolink's
     ///   text holds brackets cmark took as tokens, a `<…>` autolink's
     ///   brackets it did not);
-    /// - the source holds no `\]` and no `&` before a letter or `#`: no
+    /// - the source holds no `\(` or `\[` (math that may close on a later
+    ///   line), no `\]` and no `&` before a letter or `#`: no
     ///   escape or entity makes a literal that no token made (`&rsqb;` a
     ///   `]` that closes nothing, `&lowbar;` a `_` that makes a real `_`
     ///   after it look inside a word).
@@ -50,7 +52,8 @@ enum SettledInlines {
         guard source.count > 1 else { return true }
         for i in 0..<(source.count - 1) {
             switch (source[i], source[i + 1]) {
-            case (UInt8(ascii: "\\"), UInt8(ascii: "]")), (UInt8(ascii: "&"), UInt8(ascii: "#")),
+            case (UInt8(ascii: "\\"), UInt8(ascii: "]")), (UInt8(ascii: "\\"), UInt8(ascii: "(")),
+                (UInt8(ascii: "\\"), UInt8(ascii: "[")), (UInt8(ascii: "&"), UInt8(ascii: "#")),
                 (UInt8(ascii: "&"), UInt8(ascii: "a")...UInt8(ascii: "z")),
                 (UInt8(ascii: "&"), UInt8(ascii: "A")...UInt8(ascii: "Z")):
                 return false
@@ -77,7 +80,7 @@ enum SettledInlines {
             case .link(_, _, let children), .image(_, _, let children):
                 // In a link, any literal bracket is unsettled (the count is untouched).
                 guard isSettled(children[...], brackets: &brackets, inLink: true) else { return false }
-            case .code, .html, .softBreak, .lineBreak:
+            case .code, .html, .softBreak, .lineBreak, .math:
                 continue
             }
         }
@@ -101,7 +104,7 @@ enum SettledInlines {
             }
             guard let byte else { return true }
             switch byte {
-            case UInt8(ascii: "`"), UInt8(ascii: "~"):
+            case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "$"):
                 return false
             case UInt8(ascii: "*"), UInt8(ascii: "_"):
                 pending = (byte, previous)

@@ -27,6 +27,7 @@ extension BlockKind: Codable {
         case "table": self = .table(try c.decode(TableAttributes.self, forKey: .table))
         case "table_row": self = .tableRow(cells: try c.decode([TableCell].self, forKey: .cells))
         case "alert": self = .alert(try c.decode(AlertKind.self, forKey: .alert))
+        case "math": self = .math(tex: try c.decode(String.self, forKey: .literal))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown block type \(type)")
@@ -49,6 +50,7 @@ extension BlockKind: Codable {
         case .table(let attributes): try c.encode(attributes, forKey: .table)
         case .tableRow(let cells): try c.encode(cells, forKey: .cells)
         case .alert(let kind): try c.encode(kind, forKey: .alert)
+        case .math(let tex): try c.encode(tex, forKey: .literal)
         }
     }
 }

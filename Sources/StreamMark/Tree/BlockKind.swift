@@ -29,6 +29,10 @@ public enum BlockKind: Hashable, Sendable {
     /// marker (`[!NOTE]`, `[!WARNING]`, …); its content, without that
     /// line, is in `children`.
     case alert(AlertKind)
+    /// A display-math block: a fenced code block whose info string is
+    /// `math` (```` ```math ````), holding its TeX verbatim (a final
+    /// newline after each line, as a code block's literal).
+    case math(tex: String)
 
     /// A short lowercase name for the kind, as used in the JSON encoding and
     /// in `--format tree` (`paragraph`, `block_quote`, …).
@@ -46,6 +50,7 @@ public enum BlockKind: Hashable, Sendable {
         case .table: "table"
         case .tableRow: "table_row"
         case .alert: "alert"
+        case .math: "math"
         }
     }
 
@@ -140,6 +145,10 @@ public struct CodeBlockAttributes: Hashable, Sendable, Codable {
         firstLine.append(0x0A)
         return !literal.utf8.starts(with: firstLine)
     }
+
+    /// Whether the block is a ```` ```math ```` fence, which the math
+    /// extension makes a ``BlockKind/math(tex:)`` block.
+    public var isMath: Bool { fenced && language == "math" }
 
     /// The first word of the info string: the language, if any.
     public var language: String? {

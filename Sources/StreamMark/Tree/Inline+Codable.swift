@@ -4,7 +4,7 @@
 
 extension Inline: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, text, children, url, title
+        case type, text, children, url, title, display
     }
 
     public init(from decoder: any Decoder) throws {
@@ -19,6 +19,9 @@ extension Inline: Codable {
         case "linebreak": self = .lineBreak
         case "code": self = .code(try c.decode(String.self, forKey: .text))
         case "html": self = .html(try c.decode(String.self, forKey: .text))
+        case "math":
+            self = .math(
+                try c.decode(String.self, forKey: .text), display: try c.decode(Bool.self, forKey: .display))
         case "emph": self = .emphasis(try c.decode([Inline].self, forKey: .children))
         case "strong": self = .strong(try c.decode([Inline].self, forKey: .children))
         case "strikethrough": self = .strikethrough(try c.decode([Inline].self, forKey: .children))
@@ -55,6 +58,10 @@ extension Inline: Codable {
         case .html(let s):
             try c.encode("html", forKey: .type)
             try c.encode(s, forKey: .text)
+        case .math(let tex, let display):
+            try c.encode("math", forKey: .type)
+            try c.encode(tex, forKey: .text)
+            try c.encode(display, forKey: .display)
         case .emphasis(let children):
             try c.encode("emph", forKey: .type)
             try c.encode(children, forKey: .children)

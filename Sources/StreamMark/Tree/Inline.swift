@@ -20,11 +20,14 @@ public indirect enum Inline: Hashable, Sendable {
     case link(destination: String, title: String, children: [Inline])
     /// An image; `children` is the alt text.
     case image(source: String, title: String, children: [Inline])
+    /// TeX math (`$…$`, `\(…\)` inline; `$$…$$`, `\[…\]` display), kept
+    /// verbatim: no emphasis, escape or entity applies inside it.
+    case math(String, display: Bool)
 
     /// The plain text of this inline, as used for image alt text.
     public var plainText: String {
         switch self {
-        case .text(let s), .code(let s), .html(let s): s
+        case .text(let s), .code(let s), .html(let s), .math(let s, _): s
         case .softBreak, .lineBreak: "\n"
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c),
             .image(_, _, let c):

@@ -9,13 +9,14 @@ enum InertBytes {
 
     /// Letters, digits, the bytes of non-ASCII characters, and the ASCII
     /// punctuation that no construct starts, ends or escapes with, alone or
-    /// at the start of a line: `,` `;` `?` `!` `%` `$` (`!` only matters
-    /// before `[`, `;` only after `&`, neither of which is inert).
+    /// at the start of a line: `,` `;` `?` `!` `%` (`!` only matters
+    /// before `[`, `;` only after `&`, neither of which is inert). Not `$`,
+    /// which opens and closes math.
     static func isInert(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "a")...UInt8(ascii: "z"), 0x80...0xFF, UInt8(ascii: ","), UInt8(ascii: ";"),
-            UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "%"), UInt8(ascii: "$"):
+            UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "%"):
             true
         default:
             false

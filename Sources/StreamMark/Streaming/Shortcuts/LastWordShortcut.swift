@@ -7,7 +7,7 @@
 /// paragraph, heading or table row ending at the old end, whose last text
 /// inline ends with the text's last word, the window defines no label, and
 /// - the new bytes are *inert* (``InertBytes/isInert(_:)``: letters,
-///   digits, non-ASCII characters, `,;?!%$`), spaces, or word punctuation
+///   digits, non-ASCII characters, `,;?!%`), spaces, or word punctuation
 ///   (``InertBytes/isWordPunctuation(_:)``) under the conditions of
 ///   ``punctuationIsInert(in:leafStart:isRow:engine:text:)``: no newline,
 ///   no byte that can open, close or escape any inline or block construct,
