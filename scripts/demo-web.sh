@@ -12,7 +12,7 @@ file="${1:-Clients/web/demo-answer.md}"
 replay="${2:-12:30}"
 [[ -r "$file" ]] || { echo "demo-web: cannot read $file" >&2; exit 1; }
 [[ "$replay" =~ ^[0-9]+(:[0-9]+)?$ ]] || { echo "demo-web: bad CHUNK_BYTES:DELAY_MS '$replay'" >&2; exit 64; }
-scripts/setup.sh
+scripts/setup.sh --web
 swift build -c release --product streammark >&2
 exec /usr/bin/python3 -B Clients/web/serve.py --streammark .build/release/streammark \
   --port "${PORT:-8765}" --replay "$replay" --highlight "$file"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what StreamMark needs from Debian on a fresh machine.
 #   scripts/setup.sh          libcmark-dev (and pkg-config) to build and run
-#   scripts/setup.sh --test   also the test oracles and tools: cmark-gfm, tmux, and
+#   scripts/setup.sh --web    also libjs-katex, which the web client renders math
+#                             with (served by scripts/demo-web.sh from /usr/share)
+#   scripts/setup.sh --test   also the test oracles and tools: cmark-gfm, pandoc
+#                             (the math oracle), libjs-katex, tmux, and
 #                             for the browser test of the web client (Clients/web)
 #                             chromium, chromium-driver, python3-selenium;
 #                             python3 for the fuzz seeds (scripts/fuzz.sh);
@@ -13,9 +16,13 @@
 set -euo pipefail
 
 packages=(libcmark-dev pkg-config)
-if [[ "${1:-}" == "--test" ]]; then
-  packages+=(cmark-gfm tmux chromium chromium-driver python3-selenium python3 python3-pygments gcc binutils)
-fi
+case "${1:-}" in
+  --web) packages+=(libjs-katex) ;;
+  --test)
+    packages+=(cmark-gfm pandoc libjs-katex tmux chromium chromium-driver python3-selenium python3 python3-pygments
+      gcc binutils)
+    ;;
+esac
 
 missing=()
 for package in "${packages[@]}"; do
