@@ -3,8 +3,11 @@
 /// cells, link text).
 ///
 /// - every ASCII punctuation character gets a backslash (`\*`, `\#`, `\|`,
-///   `\<`, `` \` ``, `\&`, `\\` …), so no emphasis, code span, link, HTML,
-///   entity, list marker, heading, table pipe or fence can start;
+///   `\<`, `` \` ``, `\&`, `\\`, `\$` …), so no emphasis, code span, link,
+///   HTML, entity, list marker, heading, table pipe, fence or math can
+///   start — except brackets and parentheses, which become numeric
+///   character references (`&#91;`, `&#40;`): `\[` and `\(` open math;
+///   a reference is literal text that opens nothing;
 /// - line breaks, tabs and other C0 controls become numeric character
 ///   references (`&#10;`), so the text never leaves its line or block;
 /// - leading and trailing spaces become `&#32;`, so they are neither
@@ -32,7 +35,7 @@ enum MarkdownEscaper {
                     output.append(0xBD)
                 case 0x20 where index < firstNonSpace || index >= lastNonSpace:
                     appendReference(0x20, to: &output)
-                case 0x01...0x1F:
+                case 0x01...0x1F, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
                     appendReference(byte, to: &output)
                 case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
                     output.append(0x5C)  // backslash

@@ -17,6 +17,9 @@ struct ContentScopeTests {
     nonisolated static let files = [
         "generated/long-list.md", "generated/long-blockquote.md", "generated/long-table.md",
         "llm/022-keras-csv-classifier.md", "llm/005-ingredient-flavor-table.md",
+        // Math blocks and math inlines: a closed math block is rendered
+        // once, like any content block whose value stays the same.
+        "features/math-answer.md",
     ]
 
     static func bytes(_ file: String) -> [UInt8] {

@@ -92,7 +92,7 @@ struct DisplayBuilder {
             if line.endingLength > 0 { source.append(0x0A) }
         }
         if case .heading = open.block.kind, source.last == 0x0A { return nil }
-        let completed = MarkupCompleter.complete(source)
+        let completed = MarkupCompleter.complete(source, math: options.extensions.contains(.math))
         if completed == source { return nil }
         parsed += completed.count
         var blocks = MarkdownParser(options: options).parseNormalized(completed).children

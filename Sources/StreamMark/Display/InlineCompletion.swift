@@ -62,7 +62,13 @@ enum InlineCompletion {
     ///   bounded number of times, except the destination and tag look-ahead,
     ///   which stop at the first closing byte).
     static func complete(_ source: [UInt8]) -> [UInt8] {
-        var scanner = InlineScanner(source)
+        complete(source, scanning: source)
+    }
+
+    /// The completed text, scanning `scanned`: `source` with the same
+    /// length and some spans masked (math, see ``MathCompletion``).
+    static func complete(_ source: [UInt8], scanning scanned: [UInt8]) -> [UInt8] {
+        var scanner = InlineScanner(scanned)
         let state = scanner.scan()
         return apply(state, to: source)
     }

@@ -17,16 +17,20 @@
 ///    completed); an unfinished link shows its text only, an unfinished
 ///    image is hidden; an unfinished HTML tag, autolink, entity or a trailing
 ///    backslash at the very end is hidden.
+/// 4. **Math** (with the math extension, before rule 3): an unclosed `$$`,
+///    `\[` or `\(` is closed (``MathCompletion``), and rule 3 does not look
+///    inside math.
 ///
 /// Complete input is returned unchanged.
 enum MarkupCompleter {
     /// The completed source.
     ///
     /// - Complexity: O(n) in the length of `source` (the open block).
-    static func complete(_ source: [UInt8]) -> [UInt8] {
+    static func complete(_ source: [UInt8], math: Bool = false) -> [UInt8] {
         var text = TrailingLine.drop(from: source)
         if let table = TableCompletion.complete(text) { return table }
-        text = InlineCompletion.complete(text)
-        return text
+        guard math else { return InlineCompletion.complete(text) }
+        text = MathCompletion.complete(text)
+        return InlineCompletion.complete(text, scanning: MathCompletion.masked(text))
     }
 }

@@ -317,14 +317,10 @@ struct ExtensionWalker {
         let urls = extensions.contains(.autolink) && EscapedTilde.occursInURL(in: text, block.range)
         let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
         guard math || escapes, let (content, atx) = inlineSource(of: block, prefixes: prefixes) else { return nil }
-        let mathSource = math ? MathStandIns.substituted(content) : nil
-        guard mathSource != nil || escapes else { return nil }
-        var source = mathSource?.bytes ?? content
-        if escapes { source = EscapedTilde.substituted(source, urls: urls) }
-        var parsed = cells.inlines(ofBlockContent: source, atx: atx)
-        if let standIns = mathSource?.standIns { parsed = standIns.restored(parsed) }
-        guard escapes else { return inlineExtensions(parsed) }
-        return EscapedTilde.restored(inlineExtensions(parsed, escapes: true))
+        var substitution = CellSubstitution(escapes: escapes, urls: urls, math: math ? MathStandIns() : nil)
+        let source = substitution.applied(to: content)
+        guard escapes || substitution.math?.spans.isEmpty == false else { return nil }
+        return substitution.restored(cells.inlines(ofBlockContent: source, atx: atx), walker: self)
     }
 
     /// The inline source of a paragraph or heading: its content lines

@@ -14,33 +14,33 @@
 /// A block whose text already holds U+2E31 is left to cmark as it is (no
 /// math in it), so no text can pose as a stand-in.
 struct MathStandIns {
-    /// The spans found, in order; stand-in `k` stands for `spans[k]`.
-    let spans: [(tex: String, display: Bool, source: String)]
+    /// The spans replaced so far, in order; stand-in `k` stands for `spans[k]`.
+    private(set) var spans: [(tex: String, display: Bool, source: String)] = []
 
     static let edge: Unicode.Scalar = "\u{2E31}"
     private static let base: UInt32 = 0xE000
     private static let radix: UInt32 = 0x1900  // U+E000…U+F8FF
 
-    /// The most spans one block can number (6,400²).
+    /// The most spans one table can number (6,400²).
     static let capacity = Int(radix * radix)
 
-    /// `content` with its math replaced by stand-ins, and the table that
-    /// restores them; `nil` when it holds no math or holds U+2E31.
+    /// `content` with its math replaced by stand-ins numbered after the
+    /// spans already replaced (one table numbers the math of all its
+    /// cells); `content` itself when it holds no math or holds U+2E31.
     ///
     /// - Complexity: O(content).
-    static func substituted(_ content: [UInt8]) -> (bytes: [UInt8], standIns: MathStandIns)? {
+    mutating func substitute(_ content: [UInt8]) -> [UInt8] {
         content.withUnsafeBufferPointer { bytes in
-            guard MathScanner.mayHoldMath(bytes, 0..<bytes.count), !holdsEdge(bytes) else { return nil }
-            let found = MathScanner(bytes: bytes).spans().prefix(capacity)
-            guard !found.isEmpty else { return nil }
+            guard MathScanner.mayHoldMath(bytes, 0..<bytes.count), !Self.holdsEdge(bytes) else { return content }
+            let found = MathScanner(bytes: bytes).spans().prefix(Self.capacity - spans.count)
+            guard !found.isEmpty else { return content }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
-            var table: [(tex: String, display: Bool, source: String)] = []
             var cursor = 0
             for span in found {
                 out.append(contentsOf: bytes[cursor..<span.range.lowerBound])
-                out.append(contentsOf: standIn(table.count).utf8)
-                table.append(
+                out.append(contentsOf: Self.standIn(spans.count).utf8)
+                spans.append(
                     (
                         String(decoding: UnsafeBufferPointer(rebasing: bytes[span.tex]), as: UTF8.self), span.display,
                         String(decoding: UnsafeBufferPointer(rebasing: bytes[span.range]), as: UTF8.self)
@@ -48,7 +48,7 @@ struct MathStandIns {
                 cursor = span.range.upperBound
             }
             out.append(contentsOf: bytes[cursor...])
-            return (out, MathStandIns(spans: table))
+            return out
         }
     }
 
@@ -77,6 +77,7 @@ struct MathStandIns {
     ///
     /// - Complexity: O(size of the inlines).
     func restored(_ inlines: [Inline]) -> [Inline] {
+        if spans.isEmpty { return inlines }
         var result: [Inline] = []
         result.reserveCapacity(inlines.count)
         for inline in inlines {
@@ -108,7 +109,7 @@ struct MathStandIns {
     }
 
     private func appendSplitting(_ text: String, to result: inout [Inline]) {
-        guard text.unicodeScalars.contains(Self.edge) else { return result.append(.text(text)) }
+        guard !spans.isEmpty, text.unicodeScalars.contains(Self.edge) else { return result.append(.text(text)) }
         let scalars = Array(text.unicodeScalars)
         var plain = String.UnicodeScalarView()
         var i = 0

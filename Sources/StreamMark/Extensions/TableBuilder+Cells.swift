@@ -5,27 +5,19 @@ extension TableBuilder {
         (0..<columns).map { $0 < cells.count ? cells[$0].text : [] }
     }
 
-    /// Whether escaped tildes are kept apart from delimiters, and escapes in
-    /// URL-shaped words from autolinks, by stand-ins (see `EscapedTilde`):
-    /// with strikethrough or autolinks on, unless the text already holds
-    /// the stand-ins.
-    func usesStandIns(_ cellTexts: [[UInt8]], paragraph: [UInt8]?) -> Bool {
-        (walker.extensions.contains(.strikethrough) || walker.extensions.contains(.autolink))
+    /// The substitution for one table's texts: escaped tildes kept apart
+    /// from delimiters, and escapes in URL-shaped words from autolinks, by
+    /// stand-ins (see `EscapedTilde`), with strikethrough or autolinks on,
+    /// unless the text already holds the stand-ins; math replaced by
+    /// stand-ins (see `MathStandIns`) with math on.
+    func substitution(_ cellTexts: [[UInt8]], paragraph: [UInt8]?) -> CellSubstitution {
+        let escapes =
+            (walker.extensions.contains(.strikethrough) || walker.extensions.contains(.autolink))
             && !cellTexts.contains(where: EscapedTilde.holdsStandIns)
             && !(paragraph.map(EscapedTilde.holdsStandIns) ?? false)
-    }
-
-    /// A cell or paragraph text with its stand-ins in place.
-    func substituted(_ text: [UInt8]) -> [UInt8] {
-        EscapedTilde.substituted(text, urls: walker.extensions.contains(.autolink))
-    }
-
-    /// Parsed inlines with the inline extensions applied (and stand-ins
-    /// restored).
-    func extensions(_ inlines: [Inline], standIns: Bool) -> [Inline] {
-        standIns
-            ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true))
-            : walker.inlineExtensions(inlines)
+        return CellSubstitution(
+            escapes: escapes, urls: walker.extensions.contains(.autolink),
+            math: walker.extensions.contains(.math) ? MathStandIns() : nil)
     }
 
     /// The cells of one row (header or body) on `line`, taking their parsed
@@ -33,10 +25,10 @@ extension TableBuilder {
     /// is empty and sits at the end of the line.
     func cells(
         _ line: SourceLine, _ scanned: [TableRowScanner.Cell], columns: Int, inlines: inout ArraySlice<[Inline]>,
-        standIns: Bool
+        standIns: CellSubstitution
     ) -> [TableCell] {
         (0..<columns).map { column in
-            let parsed = extensions(inlines.popFirst() ?? [], standIns: standIns)
+            let parsed = standIns.restored(inlines.popFirst() ?? [], walker: walker)
             guard column < scanned.count else { return TableCell(inlines: parsed, range: line.end..<line.end) }
             let range = scanned[column].range
             let start = Self.rowStart(line)
@@ -47,7 +39,7 @@ extension TableBuilder {
     /// The body row on `line`, identified by where its content starts.
     func row(
         _ line: SourceLine, _ scanned: [TableRowScanner.Cell], columns: Int, inlines: inout ArraySlice<[Inline]>,
-        standIns: Bool
+        standIns: CellSubstitution
     ) -> Block {
         Self.row(on: line, cells: cells(line, scanned, columns: columns, inlines: &inlines, standIns: standIns))
     }
@@ -80,7 +72,7 @@ extension TableBuilder {
             !EscapedTilde.holdsStandIns(bytes)
         else { return nil }
         let columns = header.count
-        let standIns = usesStandIns(header.map(\.text), paragraph: nil)
+        var standIns = substitution(header.map(\.text), paragraph: nil)
         // Columns whose cell kept its range keep their inlines; the others
         // (and the empty cells of missing columns) are parsed.
         let kept = (0..<columns).map { column -> TableCell? in
@@ -91,7 +83,7 @@ extension TableBuilder {
                 ? cell : nil
         }
         let texts = Self.texts(of: scanned, columns: columns).enumerated().map { column, text in
-            kept[column] != nil ? [] : standIns ? substituted(text) : text
+            kept[column] != nil ? [] : standIns.applied(to: text)
         }
         var inlines = walker.cells.reparse(paragraph: nil, cells: texts, remainder: nil).cells[...]
         var cells = cells(line, scanned, columns: columns, inlines: &inlines, standIns: standIns)

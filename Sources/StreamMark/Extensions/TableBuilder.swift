@@ -183,11 +183,9 @@ struct TableBuilder {
         var cellTexts: [[UInt8]] = header.map(\.text)
         for (_, cells) in rows { cellTexts.append(contentsOf: Self.texts(of: cells, columns: columns)) }
         var paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
-        let standIns = usesStandIns(cellTexts, paragraph: paragraphText)
-        if standIns {
-            cellTexts = cellTexts.map { substituted($0) }
-            paragraphText = paragraphText.map { substituted($0) }
-        }
+        var standIns = substitution(cellTexts, paragraph: paragraphText)
+        cellTexts = cellTexts.map { standIns.applied(to: $0) }
+        paragraphText = paragraphText.map { standIns.applied(to: $0) }
         let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
         let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
 
@@ -197,7 +195,7 @@ struct TableBuilder {
             result.append(
                 Block(
                     id: block.id,
-                    kind: .paragraph(inlines: extensions(parsed.paragraph, standIns: standIns)),
+                    kind: .paragraph(inlines: standIns.restored(parsed.paragraph, walker: walker)),
                     range: block.range.lowerBound..<end))
         }
         let headerLine = all[headerIndex]

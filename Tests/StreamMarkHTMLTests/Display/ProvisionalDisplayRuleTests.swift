@@ -198,6 +198,27 @@ import Testing
             "<div class=\"markdown-alert markdown-alert-note\">\n<p class=\"markdown-alert-title\">Note</p>\n</div>\n"),
     ]
 
+    /// An unclosed `$$`, `\[` or `\(` shows as math from its first
+    /// character; a bare opener is hidden; a single `$` (a price as often
+    /// as math) and a `$$` inside a code span are left alone; emphasis
+    /// markers inside the TeX open nothing.
+    static let mathCases: [Case] = [
+        Case("$$\nx = ", "<p><span class=\"math display\">\\[\nx = \\]</span></p>\n"),
+        Case("Then $$a^2", "<p>Then <span class=\"math display\">\\[a^2\\]</span></p>\n"),
+        Case("so \\[ x_1 *", "<p>so <span class=\"math display\">\\[ x_1 *\\]</span></p>\n"),
+        Case("where \\(a_i", "<p>where <span class=\"math inline\">\\(a_i\\)</span></p>\n"),
+        Case("Then $$", "<p>Then</p>\n"),
+        Case("Then \\[  ", "<p>Then</p>\n"),
+        Case("costs $5 and", "<p>costs $5 and</p>\n"),
+        Case(
+            "$x$ and $$y",
+            "<p><span class=\"math inline\">\\(x\\)</span> and <span class=\"math display\">\\[y\\]</span></p>\n"),
+        Case("*a $$b_c", "<p><em>a <span class=\"math display\">\\[b_c\\]</span></em></p>\n"),
+        Case("`$$x", "<p><code>$$x</code></p>\n"),
+    ]
+
+    @Test(arguments: mathCases) func math(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
+
     @Test(arguments: alertMarkerCases) func alertMarkers(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
     @Test func alertMarkersShowAsTextWithAlertsOff() {
         var document = StreamingDocument(options: ParseOptions(extensions: .gfm))
