@@ -878,6 +878,14 @@ window.runMathCases = async function runMathCases() {
     expect("bad TeX shows as text", error && error.textContent === "\\frac{" && view.stats.mathErrors === 0, spans[2].outerHTML);
     expect("the TeX in KaTeX's annotation", renderedTeX(spans[0]) === "x^2" && renderedTeX(spans[1]) === "\\frac12", `${renderedTeX(spans[0])} ${renderedTeX(spans[1])}`);
   }
+  // TeX asking for links or HTML: KaTeX's `trust` is off, so none is made.
+  {
+    const { element, apply } = start();
+    apply('[0,"doc",[0,[0,[["m","\\\\href{javascript:window.__pwned=1}{x}"],["m","\\\\url{javascript:y}"],["m","\\\\htmlId{a}{z}"]]]]]');
+    const links = element.querySelectorAll("a, [id='a']").length;
+    expect("no links or HTML from TeX", links === 0 && !/javascript:/.test(element.innerHTML.replace(/<annotation[^]*?<\/annotation>/g, "")) &&
+      window.__pwned === undefined, element.innerHTML.slice(0, 200));
+  }
   // katexRenderer, globalThis.katex, math: false.
   {
     const element = freshHost();
