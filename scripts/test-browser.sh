@@ -3,9 +3,9 @@
 # the patch stream of every Corpus answer and a long document (4-byte chunks;
 # version 2 with --highlight, version 1) and checks the DOM under a
 # MutationObserver: final HTML, closed blocks untouched, work per patch,
-# selections, code lines highlighted before their block closes, copy buttons
-# (Clients/web/test/). Needs
-# chromium, chromium-driver and python3-selenium (scripts/setup.sh --test).
+# selections, code lines highlighted before their block closes, copy buttons,
+# math rendered by KaTeX and never again once closed (Clients/web/test/). Needs
+# chromium, chromium-driver, python3-selenium and libjs-katex (scripts/setup.sh --test).
 #   scripts/test-browser.sh [--screenshots docs] [--only NAME]
 # --screenshots DIR also writes DIR/web-demo-highlight-light.png and -dark.png
 # (a Python answer mid-stream in the demo). Last line: "N passed, M failed"; exit 1 on failure.

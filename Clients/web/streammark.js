@@ -36,6 +36,15 @@
 // - every code block gets a copy button (`<button class="sm-copy">` before
 //   its `<code>`; `copyButtons: false` leaves it out) that copies the
 //   block's literal.
+// - math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`, ```` ```math ```` blocks) is a
+//   `<span class="math inline">` / `<span class="math display">` (a math
+//   block's inside a `<p>`, as pandoc --mathjax writes it). The `math`
+//   option renders its TeX into that span (KaTeX: `math: katex`); without a
+//   renderer the span holds the TeX as text, `\(…\)` / `\[…\]`, which is
+//   exactly `streammark --format html`. A formula is rendered once per
+//   value: a closed block's math is never rendered again, and a splice
+//   reuses the rendered span of any math inline whose TeX and mode did not
+//   change.
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
@@ -44,13 +53,23 @@ export class StreamMarkView {
   #target = null;
   /// v2: reads short-form lines (keeps the id register of the stream).
   #reader = new ShortFormReader();
+  /// While inlines are rebuilt: the rendered math spans of the inlines
+  /// being replaced, by TeX and mode, for the new inlines to reuse.
+  #mathPool = null;
+  #nonce = "";
 
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
   /// `hardBreaks` (soft breaks as `<br />`), `noBreaks` (soft breaks as
   /// spaces) — the meanings of `streammark --unsafe` and cmark's options;
   /// `copyButtons` (default true): a copy button in every code block's
   /// `<pre>`, before its `<code>` (the only markup the view adds to
-  /// `streammark --format html`'s, besides `data-id`).
+  /// `streammark --format html`'s, besides `data-id`);
+  /// `math`: how TeX is rendered into its `<span class="math …">`: a
+  /// function `(tex, displayMode, element) => void`, or a KaTeX object
+  /// (anything with `render`: `katex.render(tex, element, { displayMode,
+  /// throwOnError: false })`), or `false` for none (the TeX as text). The
+  /// default is `globalThis.katex` if a page loaded KaTeX as a script, else
+  /// none. The library never loads KaTeX itself.
   constructor(element, options = {}) {
     this.element = element;
     this.document = element.ownerDocument;
@@ -59,7 +78,10 @@ export class StreamMarkView {
       hardBreaks: !!options.hardBreaks,
       noBreaks: !!options.noBreaks,
       copyButtons: options.copyButtons !== false,
+      math: mathRenderer(options.math),
     };
+    /// Marks the math placeholders of raw-HTML runs (unsafe only) as ours.
+    this.#nonce = Math.random().toString(36).slice(2);
     element.replaceChildren();
     this.root = this.#record("doc", { type: "document" }, [0, 0], null);
     this.root.el = element;
@@ -88,6 +110,9 @@ export class StreamMarkView {
       reflowed: 0, // all paragraphs re-wrapped because their list turned loose/tight
       reshapedNodes: 0, // top-level DOM nodes removed and added by re-wraps and retypes (short patches, whole-block DOM work)
       rawNodes: 0, // unsafe only: top-level nodes of raw-HTML inline runs parsed or removed as a whole
+      mathRenders: 0, // calls of the math renderer (one per formula value shown; 0 without a renderer)
+      mathReused: 0, // math inlines whose rendered span a splice or rebuild kept (same TeX and mode)
+      mathErrors: 0, // renderer calls that threw (the span then shows the TeX as text)
     };
   }
 
@@ -399,6 +424,13 @@ export class StreamMarkView {
       case "code_block":
         this.#buildCode(rec);
         break;
+      case "math":
+        // `<p><span class="math display">…</span></p>`, as pandoc writes `$$…$$`.
+        rec.el = this.#el("p");
+        rec.tex = blockTeX(kind);
+        rec.math = this.#mathElement(rec.tex, true);
+        rec.el.append(rec.math);
+        break;
       case "html_block":
         rec.nodes = this.#rawNodes(kind.literal || "", true);
         this.#tag(rec.nodes, rec.id);
@@ -466,7 +498,17 @@ export class StreamMarkView {
     const box = inPlace && old.length ? old[0].parentNode : null;
     for (const node of old) node.remove();
     if (rec.kind.type === "table") { rec.body = null; rec.bodyNl = null; }
-    this.#build(rec);
+    // The rendered math of the old inlines (a paragraph gaining its <p>, a
+    // retype, a row re-laid out) is reused by the new ones.
+    const pool = new Map();
+    if (rec.inl) poolMath(pool, rec.inl);
+    if (rec.cells) for (const cell of rec.cells) poolMath(pool, cell.inl);
+    this.#mathPool = pool.size ? pool : null;
+    try {
+      this.#build(rec);
+    } finally {
+      this.#mathPool = null;
+    }
     if (!inPlace) return;
     if (box) {
       const fragment = this.document.createDocumentFragment();
@@ -805,6 +847,9 @@ export class StreamMarkView {
       case "alert":
         if (old.alert !== kind.alert) this.#rebuild(rec);
         break;
+      case "math":
+        this.#updateMathBlock(rec);
+        break;
       default:
         break; // block_quote, thematic_break: nothing to show but the range
     }
@@ -829,6 +874,18 @@ export class StreamMarkView {
     const limit = Math.min(literal.length, current.length);
     while (same < limit && literal.charCodeAt(same) === current.charCodeAt(same)) same++;
     this.#codeChanged(rec, literal, same);
+  }
+
+  /// A math block's new TeX (it grows while the block is open): the span is
+  /// rendered again, off-document, and replaces the old one; the same TeX
+  /// (a final line feed more or less) changes nothing.
+  #updateMathBlock(rec) {
+    const tex = blockTeX(rec.kind);
+    if (tex === rec.tex) return;
+    const span = this.#mathElement(tex, true);
+    rec.math.replaceWith(span);
+    rec.math = span;
+    rec.tex = tex;
   }
 
   #updateList(rec, old, list) {
@@ -919,6 +976,7 @@ export class StreamMarkView {
 
   #replaceTail(box, end, groups, result, from, inlines) {
     let before = end;
+    const pool = new Map();
     if (from < groups.length) {
       const lastNodes = groups[groups.length - 1].nodes;
       before = lastNodes[lastNodes.length - 1].nextSibling;
@@ -926,9 +984,17 @@ export class StreamMarkView {
         if (groups[i].raw) this.stats.rawNodes += groups[i].nodes.length;
         for (const node of groups[i].nodes) node.remove();
       }
+      poolMath(pool, groups.slice(from));
     }
     if (inlines.length) {
-      const added = this.#buildInlines(inlines);
+      const outer = this.#mathPool;
+      this.#mathPool = pool.size ? pool : outer;
+      let added;
+      try {
+        added = this.#buildInlines(inlines);
+      } finally {
+        this.#mathPool = outer;
+      }
       const fragment = this.document.createDocumentFragment();
       fragment.append(...flatten(added));
       box.insertBefore(fragment, before);
@@ -972,12 +1038,68 @@ export class StreamMarkView {
   #buildInlines(inlines) {
     if (this.options.unsafe && inlines.some(containsRawHTML)) {
       const template = this.document.createElement("template");
-      template.innerHTML = inlines.map((inline) => this.#inlineHTML(inline)).join("");
+      const maths = [];
+      template.innerHTML = inlines.map((inline) => this.#inlineHTML(inline, maths)).join("");
+      if (maths.length) this.#renderPlaceholders(template.content, maths);
       const nodes = [...template.content.childNodes];
       this.stats.rawNodes += nodes.length;
       return [{ v: null, raw: true, nodes }];
     }
     return inlines.map((inline) => this.#buildInline(inline));
+  }
+
+  /// A raw-HTML run's math (unsafe, with a renderer): `#inlineHTML` wrote
+  /// each formula as a span marked `data-sm-math="NONCE:i"` holding its TeX
+  /// as text; each mark found is removed and its span rendered.
+  #renderPlaceholders(fragment, maths) {
+    const prefix = `${this.#nonce}:`;
+    for (const span of fragment.querySelectorAll("span[data-sm-math]")) {
+      const mark = span.getAttribute("data-sm-math");
+      const math = mark.startsWith(prefix) ? maths[Number(mark.slice(prefix.length))] : undefined;
+      if (!math || math.done) continue;
+      math.done = true;
+      span.removeAttribute("data-sm-math");
+      this.#renderMath(span, math.tex, math.display);
+    }
+  }
+
+  /// `<span class="math inline|display">` with the TeX rendered into it
+  /// (or as text: `\(…\)`, `\[…\]`).
+  #mathElement(tex, display) {
+    const span = this.#el("span");
+    span.setAttribute("class", display ? "math display" : "math inline");
+    this.#renderMath(span, tex, display);
+    return span;
+  }
+
+  /// Renders TeX into `span` with the `math` option; without one, or when
+  /// it throws, the span shows the TeX as text, as pandoc --mathjax writes it.
+  #renderMath(span, tex, display) {
+    const render = this.options.math;
+    if (render) {
+      this.stats.mathRenders += 1;
+      try {
+        render(tex, display, span);
+        return;
+      } catch {
+        this.stats.mathErrors += 1;
+      }
+    }
+    span.replaceChildren(this.document.createTextNode(display ? `\\[${tex}\\]` : `\\(${tex}\\)`));
+  }
+
+  /// The group of a math inline: a rendered span of the inlines being
+  /// replaced with the same TeX and mode if there is one, else a new one.
+  #mathGroup(inline) {
+    const tex = typeof inline.text === "string" ? inline.text : "";
+    const display = !!inline.display;
+    const pool = this.#mathPool;
+    const spare = pool && pool.get(mathKey(tex, display));
+    if (spare && spare.length) {
+      this.stats.mathReused += 1;
+      return { v: inline, nodes: spare.shift().nodes };
+    }
+    return { v: inline, nodes: [this.#mathElement(tex, display)] };
   }
 
   #buildInline(inline) {
@@ -996,6 +1118,8 @@ export class StreamMarkView {
       }
       case "html":
         return { v: inline, nodes: this.#rawNodes(inline.text || "", false) };
+      case "math":
+        return this.#mathGroup(inline);
       case "emph":
       case "strong":
       case "strikethrough": {
@@ -1022,15 +1146,24 @@ export class StreamMarkView {
   }
 
   /// The HTML of one inline (used only with `unsafe` when raw inline HTML
-  /// is present), escaped exactly as the Swift renderer escapes it.
-  #inlineHTML(inline) {
+  /// is present), escaped exactly as the Swift renderer escapes it. Math
+  /// is its TeX as text, `\(…\)`; with a renderer its span is marked for
+  /// `#renderPlaceholders` and its TeX and mode pushed to `maths`.
+  #inlineHTML(inline, maths) {
     if (typeof inline === "string") return escapeHTML(inline);
-    const children = () => (inline.children || []).map((child) => this.#inlineHTML(child)).join("");
+    const children = () => (inline.children || []).map((child) => this.#inlineHTML(child, maths)).join("");
     switch (inline.type) {
       case "softbreak": return this.options.hardBreaks ? "<br />\n" : this.options.noBreaks ? " " : "\n";
       case "linebreak": return "<br />\n";
       case "code": return `<code>${escapeHTML(inline.text || "")}</code>`;
       case "html": return inline.text || "";
+      case "math": {
+        const tex = typeof inline.text === "string" ? inline.text : "";
+        const display = !!inline.display;
+        const text = escapeHTML(display ? `\\[${tex}\\]` : `\\(${tex}\\)`);
+        const mark = this.options.math ? ` data-sm-math="${this.#nonce}:${maths.push({ tex, display }) - 1}"` : "";
+        return `<span class="math ${display ? "display" : "inline"}"${mark}>${text}</span>`;
+      }
       case "emph": return `<em>${children()}</em>`;
       case "strong": return `<strong>${children()}</strong>`;
       case "strikethrough": return `<del>${children()}</del>`;
@@ -1428,8 +1561,8 @@ const SHORT_ALIGN = { n: "none", l: "left", c: "center", r: "right" };
 /// The most fields after its tag each kind takes, by tag: 0 paragraph,
 /// 1…6 heading, 7 quote, 8 item, 9 bullet list, 10 ordered list, 11 code
 /// block, 12 HTML block, 13 thematic break, 14 table, 15 table row, 16 document,
-/// 17 alert.
-const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0, 1];
+/// 17 alert, 18 math block.
+const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0, 1, 1];
 
 /// The titles of the five alert kinds, as GitHub shows them.
 const ALERT_TITLES = { note: "Note", tip: "Tip", important: "Important", warning: "Warning", caution: "Caution" };
@@ -1459,6 +1592,10 @@ function shortKind(value) {
       if (!Object.hasOwn(ALERT_TITLES, a)) throw new Error(`streammark: unknown alert kind ${JSON.stringify(a)}`);
       return { type: "alert", alert: a };
     }
+    case 18: {
+      if (typeof a !== "string") throw new Error("streammark: math: the TeX must be a string");
+      return { type: "math", literal: a };
+    }
     default: return { type: "document" };
   }
 }
@@ -1484,6 +1621,10 @@ function shortInline(value) {
   if (!Array.isArray(value)) throw new Error("streammark: unknown inline");
   const [tag] = value;
   if (tag === "c" || tag === "h") return { type: tag === "c" ? "code" : "html", text: value[1] };
+  if (tag === "m" || tag === "M") {
+    if (value.length !== 2 || typeof value[1] !== "string") throw new Error(`streammark: inline ${tag}: expected ["${tag}", tex]`);
+    return { type: "math", text: value[1], display: tag === "M" };
+  }
   if (tag in SHORT_CONTAINERS) return { type: SHORT_CONTAINERS[tag], children: value.slice(1).map(shortInline) };
   if (tag === "a" || tag === "img") return { type: tag === "a" ? "link" : "image", url: value[1], title: value[2], children: value.slice(3).map(shortInline) };
   throw new Error(`streammark: unknown inline type ${JSON.stringify(tag)}`);
@@ -1602,6 +1743,53 @@ async function copyText(document, text) {
   return ok;
 }
 
+/// The renderer the `math` option names: a function as it is, a KaTeX
+/// object (with `render`) through `katexRenderer`, `false`/`null` none;
+/// undefined: `globalThis.katex` when a page loaded KaTeX as a script.
+function mathRenderer(option) {
+  if (option === false || option === null) return null;
+  if (typeof option === "function") return option;
+  const katex = option === undefined ? globalThis.katex : option;
+  if (katex && typeof katex.render === "function") return katexRenderer(katex);
+  if (option !== undefined) throw new Error("streammark: the math option must be a function, a KaTeX object or false");
+  return null;
+}
+
+/// A `math` renderer from KaTeX (`import katex from "/katex/katex.mjs"`):
+/// `katex.render(tex, element, { displayMode, throwOnError: false })`, plus
+/// `options` (KaTeX's: `macros`, `trust`, …). Bad TeX does not throw: KaTeX
+/// shows it as text in its error colour.
+export function katexRenderer(katex, options = {}) {
+  return (tex, displayMode, element) => katex.render(tex, element, { ...options, displayMode, throwOnError: false });
+}
+
+/// The TeX of a math block: its literal without the final line feed.
+function blockTeX(kind) {
+  const literal = typeof kind.literal === "string" ? kind.literal : "";
+  return literal.endsWith("\n") ? literal.slice(0, -1) : literal;
+}
+
+function mathKey(tex, display) {
+  return (display ? "M" : "m") + tex;
+}
+
+/// Adds the math groups among `groups` (and inside their emphasis and
+/// links) to `pool`, by TeX and mode, in document order.
+function poolMath(pool, groups) {
+  const stack = groups.slice().reverse();
+  while (stack.length) {
+    const group = stack.pop();
+    const v = group.v;
+    if (v && typeof v === "object" && v.type === "math" && !group.raw) {
+      const key = mathKey(typeof v.text === "string" ? v.text : "", !!v.display);
+      if (!pool.has(key)) pool.set(key, []);
+      pool.get(key).push(group);
+    } else if (group.kids) {
+      stack.push(...group.kids.slice().reverse());
+    }
+  }
+}
+
 function flatten(groups) {
   const nodes = [];
   for (const group of groups) nodes.push(...group.nodes);
@@ -1634,7 +1822,7 @@ function plainText(inlines) {
   while (stack.length) {
     const inline = stack.pop();
     if (typeof inline === "string") out += inline;
-    else if (inline.type === "code" || inline.type === "html") out += inline.text || "";
+    else if (inline.type === "code" || inline.type === "html" || inline.type === "math") out += inline.text || "";
     else if (inline.type === "softbreak" || inline.type === "linebreak") out += " ";
     else stack.push(...(inline.children || []).slice().reverse());
   }

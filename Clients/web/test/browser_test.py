@@ -20,7 +20,17 @@ Chromium under a MutationObserver (see harness.js) and asserts, per document:
   (f) a highlight op for the next line only adds nodes before the plain tail
       and shortens it;
   (g) each code block's copy button, clicked as the block closes, copies
-      exactly its literal (navigator.clipboard.writeText stubbed).
+      exactly its literal (navigator.clipboard.writeText stubbed);
+  (h) math (the math fixture and the raw-HTML one, rendered with KaTeX from
+      Debian's libjs-katex, served by serve.py under /katex/): every math span
+      of the final DOM holds KaTeX's output, as many spans as the expected HTML
+      has, rendered from the right TeX in the right mode (compared in (a));
+      no TeX delimiters are left as text, and dollars that are text stay;
+  (i) math in closed blocks is never rendered again: the same span, the same
+      KaTeX nodes, no renderer call after the close (a ```math block closes
+      long before the stream ends).
+Without KaTeX (every other document, and the math fixture as v2plain) math
+is its TeX as text, exactly as in the expected HTML.
 Plus a canary (a mutation of a closed block must be detected) and the time to
 apply the longest answer's stream without the observer. Optionally takes the
 demo screenshots (light and dark) mid-stream. Last line: "N passed, M failed".
@@ -49,6 +59,7 @@ CODE_BLOCK = os.path.join(REPO, "Corpus/generated/code-block.md")  # one 50 KB P
 LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions after the closed blocks using them
 LOOSENING = os.path.join(HERE, "fixtures", "loosening.md")  # lists that turn loose after tight items
 ALERTS = os.path.join(REPO, "Corpus/features/alerts-answer.md")  # the five GitHub alerts and near-misses
+MATH = os.path.join(HERE, "fixtures", "math.md")  # $…$, $$…$$, \(…\), \[…\], a ```math block, prices in dollars
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 # The screenshots (--screenshots): this answer, paused when this text shows.
 SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
@@ -59,7 +70,9 @@ PROPERTY_SEED = int(os.environ.get("STREAMMARK_SEED", "20261203"))
 PROPERTY_CASES = 400
 # Documents also streamed as version 2 without highlighting (NAME.v2plain).
 PLAIN_V2 = {"demo-answer.md", "008-python-mock-bytesio.md", "015-php-login-register-scripts.md",
-            "033-de-httpx-streaming-fastapi.md", "late-links.md", "raw-html.md"}
+            "033-de-httpx-streaming-fastapi.md", "late-links.md", "raw-html.md", "math.md"}
+# Documents whose math KaTeX renders (except as v2plain, which shows the TeX).
+KATEX_DOCUMENTS = {"math.md", "raw-html.md"}
 sys.dont_write_bytecode = True
 sys.path.insert(0, WEB)
 
@@ -325,17 +338,114 @@ def check_case(report, selection=True):
     if report["copyMismatches"]:
         failures.append(f"(g) {report['copyMismatches']} of {report['copies']} copies differ from the literal, first: "
                         f"{report['copyExample']}")
+    if report["math"]:
+        failures.extend(check_math(report))
     return failures
 
 
-NORMALIZE = """
+def check_math(report):
+    """(h) and (i) for a document rendered with KaTeX."""
+    failures = []
+    rendered = report["katexNodes"] + report["katexErrors"]
+    if report["mathNodes"] != report["mathExpected"] or rendered != report["mathNodes"] or report["mathNodes"] == 0:
+        failures.append(f"(h) {report['mathNodes']} math spans (expected {report['mathExpected']}), {report['katexNodes']} "
+                        f"with .katex, {report['katexErrors']} with .katex-error")
+    if report["displayMismatches"] or report["renderOptionFails"]:
+        failures.append(f"(h) {report['displayMismatches']} spans in the wrong display mode, {report['renderOptionFails']} "
+                        "render calls with wrong options")
+    if report["strayDelimiters"] or report["dollarsOutside"] != report["dollarsExpected"]:
+        failures.append(f"(h) {report['strayDelimiters']} TeX delimiters left as text; {report['dollarsOutside']} dollars "
+                        f"outside math (expected {report['dollarsExpected']})")
+    if report["renderedTwice"]:
+        failures.append(f"(i) {report['renderedTwice']} math spans rendered more than once")
+    if report["closedMathRendered"]:
+        failures.append(f"(i) {report['closedMathRendered']} of {report['closedMath']} math spans of closed blocks rendered "
+                        f"again or replaced, first: {report['closedMathExample']}")
+    return failures
+
+
+def math_summary(report):
+    """The math figures of one report, for its "ok" line."""
+    if not report.get("math"):
+        return ""
+    return (f", math: {report['mathNodes']} spans = {report['katexNodes']} .katex + {report['katexErrors']} .katex-error, "
+            f"{report['renderCalls']} renders ({report['stats']['mathReused']} reused), {report['closedMath']} spans in "
+            f"closed blocks not rendered again ({report['closedMathBlocks']} in math blocks, "
+            f"{report['linesAfterMathBlock']} lines after the first math block closed)")
+
+
+def check_math_layout(layout):
+    """runMathLayout's figures: display math centred and scrolling, the
+    widest formula scrolling in a narrow answer that does not, KaTeX in the
+    text colour in both themes."""
+    if "error" in layout:
+        return [layout["error"]]
+    failures = []
+    if not layout["katexCSS"]:
+        failures.append("KaTeX's stylesheet (/katex/katex.min.css) is not loaded")
+    if layout["displays"] == 0 or layout["notCentred"] or layout["notScrolling"]:
+        failures.append(f"{layout['displays']} display formulas: {layout['notCentred']} not centred blocks, "
+                        f"{layout['notScrolling']} without overflow-x: auto")
+    wide, answer = layout.get("wide"), layout.get("answer")
+    if not wide or wide["scrollWidth"] <= wide["clientWidth"] or answer["scrollWidth"] > answer["clientWidth"]:
+        failures.append(f"a wide formula in a 360 px answer: {wide}, the answer {answer}")
+    for theme, figures in layout["themes"].items():
+        if figures["katexes"] == 0 or figures["other"] or figures["fracLines"] == 0 or figures["otherLines"]:
+            failures.append(f"{theme}: {figures['other']} of {figures['katexes']} formulas and {figures['otherLines']} of "
+                            f"{figures['fracLines']} fraction lines not in the text colour {figures['colour']}")
+        if figures["error"] is None or figures["error"] == figures["colour"]:
+            failures.append(f"{theme}: bad TeX not in its error colour ({figures['error']})")
+    if layout["themes"]["light"]["colour"] == layout["themes"]["dark"]["colour"]:
+        failures.append("the two themes have the same text colour")
+    return failures
+
+
+def check_katex_serving(base):
+    """serve.py's /katex/: the files of libjs-katex with their types, nothing else."""
+    import urllib.error
+    import urllib.request
+    failures = []
+    wanted = {"/katex/katex.mjs": "text/javascript", "/katex/katex.min.js": "text/javascript",
+              "/katex/katex.min.css": "text/css", "/katex/fonts/KaTeX_Main-Regular.woff2": "font/woff2",
+              "/katex/fonts/KaTeX_Main-Regular.woff": "font/woff", "/katex/fonts/KaTeX_Main-Regular.ttf": "font/ttf"}
+    for path, kind in wanted.items():
+        try:
+            with urllib.request.urlopen(base + path) as response:
+                got = response.headers.get("Content-Type", "")
+                if response.status != 200 or not got.startswith(kind) or not response.read():
+                    failures.append(f"{path}: {response.status} {got}")
+        except urllib.error.HTTPError as error:
+            failures.append(f"{path}: {error.code}")
+    for path in ("/katex/", "/katex/fonts", "/katex/../serve.py", "/katex/%2e%2e/serve.py", "/katex/..%2fserve.py",
+                 "/katex/fonts/../../../../../etc/passwd", "/katex//etc/passwd", "/katex/.hidden.js",
+                 "/katex/fonts/a/b.woff2", "/katex/README.md"):
+        try:
+            with urllib.request.urlopen(base + path) as response:
+                failures.append(f"{path}: served ({response.status})")
+        except urllib.error.HTTPError as error:
+            if error.code != 404:
+                failures.append(f"{path}: {error.code}, not 404")
+    return failures
+
+
+NORMALIZE = r"""
 const [html] = arguments;
 const inert = document.implementation.createHTMLDocument("");
 inert.body.innerHTML = html;
 const clone = document.getElementById("answer").cloneNode(true);
 for (const node of clone.querySelectorAll("[data-id]")) node.removeAttribute("data-id");
 for (const node of clone.querySelectorAll("pre > button.sm-copy")) node.remove();
-return [clone.innerHTML, inert.body.innerHTML, document.body.dataset.state, document.getElementById("status").textContent];
+// Math rendered by KaTeX: counted, then compared as the TeX of its annotation.
+const spans = [...clone.querySelectorAll("span.math")];
+const katex = spans.filter((span) => span.querySelector(".katex")).length;
+for (const span of spans) {
+  const annotation = span.querySelector('.katex annotation[encoding="application/x-tex"]');
+  if (!annotation) continue;
+  const tex = annotation.textContent;
+  span.textContent = span.classList.contains("display") ? `\\[${tex}\\]` : `\\(${tex}\\)`;
+}
+return [clone.innerHTML, inert.body.innerHTML, document.body.dataset.state, document.getElementById("status").textContent,
+        spans.length, katex, inert.body.querySelectorAll("span.math").length];
 """
 
 
@@ -363,7 +473,8 @@ def check_demo_live(driver, base, streammark, highlight, oracle):
     """The demo as a person uses it: /stream runs streammark --replay
     (`--highlight` when the binary has it) on the demo answer; the page reads
     the response as it arrives. Its final answer must equal streammark
-    --format html [--highlight]. Then the first code block's copy button is
+    --format html [--highlight], its formulas rendered by KaTeX (from
+    /katex/). Then the first code block's copy button is
     focused and pressed with the keyboard (Enter): it copies the literal and
     says "Copied"."""
     from selenium.webdriver.common.by import By
@@ -377,10 +488,15 @@ def check_demo_live(driver, base, streammark, highlight, oracle):
         if driver.execute_script("return document.body.dataset.state") in ("done", "error"):
             break
         time.sleep(0.05)
-    actual, want, state, status = driver.execute_script(NORMALIZE, expected)
+    actual, want, state, status, spans, katex, math = driver.execute_script(NORMALIZE, expected)
     failures = []
     if state != "done" or actual != want:
-        failures.append(f"demo over /stream: state {state}, status {status!r}, HTML equal: {actual == want}")
+        at = next((i for i, (a, b) in enumerate(zip(actual, want)) if a != b), min(len(actual), len(want)))
+        failures.append(f"demo over /stream: state {state}, status {status!r}, HTML equal: {actual == want}"
+                        + ("" if actual == want else f"; at {at}: got {actual[max(0, at - 60):at + 80]!r}, "
+                           f"expected {want[max(0, at - 60):at + 80]!r}"))
+    if math == 0 or spans != math or katex != math:
+        failures.append(f"demo over /stream: {spans} math spans (expected {math}), {katex} rendered by KaTeX")
     if highlight and "hljs-" not in actual:
         failures.append("demo over /stream: no highlighted code")
     button = driver.execute_async_script(KEYBOARD_COPY, expected)
@@ -427,7 +543,8 @@ def main():
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
-    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, LOOSENING, ALERTS, HOSTILE, RAW_HTML]
+    sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, LOOSENING, ALERTS, HOSTILE, RAW_HTML,
+                                                                        MATH]
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
     versions = protocols(args.streammark)
@@ -468,8 +585,10 @@ def main():
             totals = {}
             for name in names:
                 version = name.rsplit(".", 1)[1]
+                katex = os.path.basename(names[name]) in KATEX_DOCUMENTS and version != "v2plain"
                 report = call(driver, "runCase", name, {"unsafe": names[name] == RAW_HTML,
-                                                        "highlight": "--highlight" in protocol_of[name]})
+                                                        "highlight": "--highlight" in protocol_of[name],
+                                                        "math": katex})
                 failures = check_case(report)
                 if "error" not in report and report["hostile"]:
                     failures.append(f"hostile content reached the page: {report['hostile']}")
@@ -482,6 +601,15 @@ def main():
                 if ("error" not in report and "--highlight" in protocol_of[name] and report["codeBlocks"]
                         and report["highlightOps"] == 0):
                     failures.append("a highlighted stream with code blocks had no highlight op")
+                if names[name] == MATH and "error" not in report and katex:
+                    if report["closedMathBlocks"] == 0 or report["linesAfterMathBlock"] < 20:
+                        failures.append(f"(i) the fixture tests nothing: {report['closedMathBlocks']} closed math-block spans, "
+                                        f"{report['linesAfterMathBlock']} lines after the first closed")
+                    if report["errorTeX"] != ["\\left( x"] or report["dollarsExpected"] < 2:
+                        failures.append(f"(h) the bad TeX should be the one error shown as text: {report['errorTeX']}; "
+                                        f"{report['dollarsExpected']} dollars of prices")
+                    if report["stats"]["mathReused"] == 0:
+                        failures.append("no math span was reused by a splice (emphasis closing around a formula)")
                 if "error" not in report:
                     groups = [version + " all documents"]
                     if "/Corpus/llm/" in names[name]:
@@ -511,7 +639,7 @@ def main():
                     print(f"ok   {name}: {report['patches']} patches, {report['mutations']} mutations, "
                           f"closed-block mutations {report['closedHits']} (+{report['linkHits']} link-definition), "
                           f"{report['rangesKept']} ranges and the selection "
-                          f"{report['selectedText']!r} kept{highlighted}, {report['copies']} copies",
+                          f"{report['selectedText']!r} kept{highlighted}, {report['copies']} copies{math_summary(report)}",
                           flush=True)
 
             template = os.path.join(HERE, "fixtures", "plan.md.mustache")
@@ -550,6 +678,46 @@ def main():
                 passed += 1
                 print(f"ok   copy-button: {copy['cases']} cases (clipboard, textarea fallback, state and its reset, "
                       "no text in the page, copyButtons: false)")
+
+            failures = check_katex_serving(base)
+            if failures:
+                failed += 1
+                print("FAIL katex-serving")
+                for failure in failures:
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print("ok   katex-serving: /katex/ serves libjs-katex's module, CSS and fonts with their types; "
+                      "directories, traversal, hidden and unknown files are 404")
+
+            maths = call(driver, "runMathCases")
+            if "error" in maths or maths["failures"]:
+                failed += 1
+                print("FAIL math-cases")
+                for failure in maths.get("failures", [maths.get("error")]):
+                    print(f"    {failure}")
+            else:
+                passed += 1
+                print(f"ok   math-cases: {maths['cases']} cases (KaTeX's options, bad TeX, katexRenderer, globalThis.katex, "
+                      "a math block rendered once per TeX and never after its close, spans reused by splices, retypes, "
+                      "loosening, raw HTML)")
+
+            math_name = next((n for n in names if names[n] == MATH and not n.endswith(".v2plain")), None)
+            if math_name:
+                layout = call(driver, "runMathLayout", math_name)
+                failures = check_math_layout(layout)
+                if failures:
+                    failed += 1
+                    print("FAIL math-layout")
+                    for failure in failures:
+                        print(f"    {failure}")
+                else:
+                    passed += 1
+                    print(f"ok   math-layout: {layout['displays']} display formulas centred, scrolling sideways when too "
+                          f"wide ({layout['wide']['scrollWidth']} px in {layout['wide']['clientWidth']} px; the answer "
+                          f"does not scroll); KaTeX in the text colour (light {layout['themes']['light']['colour']}, "
+                          f"dark {layout['themes']['dark']['colour']}), errors in "
+                          f"{layout['themes']['light']['error']} / {layout['themes']['dark']['error']}")
 
             prop = call(driver, "runHighlightProperty", PROPERTY_SEED, PROPERTY_CASES)
             if "error" in prop or prop["failures"]:
@@ -596,7 +764,8 @@ def main():
                     print(f"    {failure}")
             else:
                 passed += 1
-                print("ok   demo-live: the demo page over a live /stream (48-byte chunks, 3 ms) ends with the same HTML; "
+                print("ok   demo-live: the demo page over a live /stream (48-byte chunks, 3 ms) ends with the same HTML, its "
+                      "formulas rendered by KaTeX; "
                       "its copy button works from the keyboard")
             open_harness(driver, base)
 

@@ -24,10 +24,26 @@
 //                   than add nodes before the tail and shorten the tail
 //   copies          (g) the copy button of every code block, clicked when
 //                   the block closed, copied exactly its literal
+// With `math: true` (KaTeX from /katex/katex.mjs renders the math), also:
+//   mathNodes, mathExpected, katexNodes, katexErrors  (h) every math span of
+//                   the final DOM holds KaTeX's output (`.katex`, or
+//                   `.katex-error` showing the TeX it could not parse), as
+//                   many as the expected HTML has; (a) compares each with
+//                   its TeX (KaTeX's annotation) as `\(…\)` / `\[…\]`
+//   closedMath, closedMathRendered  (i) every math span inside a block when
+//                   it closed is, at the end, the same node with the same
+//                   KaTeX root, and the renderer was never called for it again
 // window.timeStream(name, runs) applies the same stream without observer and
 // returns the fastest run's time in ms (and that of each quarter of its lines).
 
-import { StreamMarkView, hljsClasses } from "../streammark.js";
+import { StreamMarkView, hljsClasses, katexRenderer } from "../streammark.js";
+
+/// KaTeX, as serve.py serves Debian's libjs-katex (loaded when a case needs it).
+let katexModule = null;
+async function loadKaTeX() {
+  if (!katexModule) katexModule = (await import("/katex/katex.mjs")).default;
+  return katexModule;
+}
 
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
@@ -48,11 +64,15 @@ export function mutationBound(bytes, reflowed, reshapedNodes, rawNodes) {
 /// `<pre>`) are removed from the view's side too: they are the view's own
 /// controls, not content (`buttons` reports whether every `<pre>` had
 /// exactly one, in that place).
+/// Math rendered by KaTeX (a `.katex` or `.katex-error` inside a `span.math`)
+/// becomes the TeX it was rendered from, as `streammark --format html`
+/// writes it; math shown as text is left as it is.
 export function normalize(element, expectedHTML) {
   const inert = document.implementation.createHTMLDocument("");
   inert.body.innerHTML = expectedHTML;
   const clone = element.cloneNode(true);
   for (const node of clone.querySelectorAll("[data-id]")) node.removeAttribute("data-id");
+  unrenderMath(clone);
   let buttons = true;
   for (const pre of clone.querySelectorAll("pre")) {
     const copy = pre.querySelectorAll("button.sm-copy");
@@ -60,6 +80,45 @@ export function normalize(element, expectedHTML) {
     for (const button of copy) button.remove();
   }
   return { actual: clone.innerHTML, expected: inert.body.innerHTML, buttons, inert };
+}
+
+/// The TeX KaTeX rendered into a math span: the annotation of its MathML,
+/// or the text of its error span; null when it holds no KaTeX output.
+export function renderedTeX(span) {
+  const annotation = span.querySelector('.katex annotation[encoding="application/x-tex"]');
+  if (annotation) return annotation.textContent;
+  const error = span.querySelector(".katex-error");
+  return error ? error.textContent : null;
+}
+
+/// Each math span holding KaTeX's output gets back its TeX as text.
+export function unrenderMath(root) {
+  for (const span of root.querySelectorAll("span.math")) {
+    const tex = renderedTeX(span);
+    if (tex === null) continue;
+    span.textContent = span.classList.contains("display") ? `\\[${tex}\\]` : `\\(${tex}\\)`;
+  }
+}
+
+/// The text outside math spans (what a reader sees as prose).
+function textOutsideMath(root) {
+  let out = "";
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentNode.closest || !node.parentNode.closest("span.math")) out += node.data;
+  }
+  return out;
+}
+
+/// The math spans in `nodes` (a closed block's nodes) and inside them.
+function mathSpans(nodes) {
+  const out = [];
+  for (const node of nodes) {
+    if (node.nodeType !== 1) continue;
+    if (node.matches("span.math")) out.push(node);
+    out.push(...node.querySelectorAll("span.math"));
+  }
+  return out;
 }
 
 /// The copy button's own state: the attributes it changes on itself when
@@ -184,7 +243,19 @@ window.runCase = async function runCase(name, options = {}) {
   ]);
   const lines = stream.split("\n").filter((line) => line.length > 0);
   const element = freshHost();
-  const view = new StreamMarkView(element, { unsafe: !!options.unsafe });
+  // (h), (i) KaTeX through a wrapper that counts its calls per element and
+  // checks the options the view passes (display mode, no exceptions).
+  const katex = options.math ? await loadKaTeX() : null;
+  const renders = new Map(); // math span → render calls
+  let renderOptionFails = 0;
+  const counting = katex && {
+    render(tex, span, settings) {
+      renders.set(span, (renders.get(span) || 0) + 1);
+      if (settings.throwOnError !== false || settings.displayMode !== span.classList.contains("display")) renderOptionFails += 1;
+      return katex.render(tex, span, settings);
+    },
+  };
+  const view = new StreamMarkView(element, { unsafe: !!options.unsafe, ...(counting ? { math: counting } : {}) });
   // Records are taken right after each patch; those made between patches
   // (the copy buttons' state, set after a microtask turn) reach the
   // callback and are checked with the next patch's.
@@ -198,7 +269,12 @@ window.runCase = async function runCase(name, options = {}) {
     highlightOps: 0, closedHighlightHits: 0, plainAtAppend: 0, plainAtClose: 0, plainExample: null,
     snapshots: 0, spanMismatches: 0, spanExample: null, wideHighlights: 0, wideExample: null,
     copies: 0, copyMismatches: 0, copyExample: null, copyStateRecords: 0, codeBlocks: 0, spans: 0,
+    math: !!katex, closedMath: 0, closedMathBlocks: 0, closedMathRendered: 0, closedMathExample: null, linesAfterMathBlock: 0,
   };
+  // (i) The math spans of closed blocks: span → { calls, root, line } at the close.
+  const closedMath = new Map();
+  let lineNumber = 0;
+  let firstMathBlockClosedAt = -1;
   // (g) The clipboard, stubbed: the copy buttons' writeText calls are recorded.
   const clipboard = navigator.clipboard;
   const copied = [];
@@ -228,6 +304,7 @@ window.runCase = async function runCase(name, options = {}) {
   const marks = [];
   const encoder = new TextEncoder();
   for (const line of lines) {
+    lineNumber += 1;
     // A short-form (array) op, read as its long form for the checks below
     // (the view reads it with its id register and continuation target) and
     // applied as that long form, so that it is read once.
@@ -305,6 +382,16 @@ window.runCase = async function runCase(name, options = {}) {
       report.maxRatioLine = { count, bytes, line: line.slice(0, 120) };
     }
     if (patch.op === "close" || closedUpdate || reflowed > 0) closed = closedNodes(view);
+    if (katex && patch.op === "close") {
+      for (const [id, rec] of view.blocks) {
+        if (!rec.closed || id === "doc") continue;
+        for (const span of mathSpans(rec.nodes)) {
+          if (closedMath.has(span)) continue;
+          closedMath.set(span, { calls: renders.get(span) || 0, root: span.firstChild, line: lineNumber });
+        }
+        if (rec.kind.type === "math" && firstMathBlockClosedAt < 0) firstMathBlockClosedAt = lineNumber;
+      }
+    }
     if (closedUpdate) {
       const top = topLevel(view, targetId);
       for (const mark of marks) if (mark.id === top) mark.updated = true;
@@ -394,6 +481,37 @@ window.runCase = async function runCase(name, options = {}) {
     report.diff = { at: i, actual: actual.slice(Math.max(0, i - 80), i + 120), expected: expected.slice(Math.max(0, i - 80), i + 120) };
   }
   report.stats = view.stats;
+  if (katex) {
+    // (h) Every math span holds KaTeX's output, as many as the expected HTML has.
+    const spans = [...element.querySelectorAll("span.math")];
+    report.mathNodes = spans.length;
+    report.mathExpected = inert.body.querySelectorAll("span.math").length;
+    report.katexNodes = spans.filter((span) => span.querySelector(".katex")).length;
+    report.katexErrors = spans.filter((span) => !span.querySelector(".katex") && span.querySelector(".katex-error")).length;
+    report.errorTeX = spans.filter((span) => !span.querySelector(".katex")).map((span) => renderedTeX(span));
+    report.displayMismatches = spans.filter((span) => span.querySelector(".katex") &&
+      span.classList.contains("display") !== !!span.querySelector(".katex-display")).length;
+    report.renderOptionFails = renderOptionFails;
+    report.renderCalls = [...renders.values()].reduce((a, b) => a + b, 0);
+    report.renderedTwice = [...renders.values()].filter((calls) => calls > 1).length;
+    // No TeX delimiters left as text outside math, and the dollars that are
+    // text (prices) are all still there.
+    const outside = textOutsideMath(element);
+    report.strayDelimiters = (outside.match(/\$\$|\\\(|\\\[/g) || []).length;
+    report.dollarsOutside = (outside.match(/\$/g) || []).length;
+    report.dollarsExpected = (textOutsideMath(inert.body).match(/\$/g) || []).length;
+    // (i) Math of closed blocks: the same node, the same KaTeX root, no new render.
+    for (const [span, seen] of closedMath) {
+      report.closedMath += 1;
+      if (span.closest("p") && view.blocks.get(span.closest("[data-id]")?.dataset.id)?.kind.type === "math") report.closedMathBlocks += 1;
+      const again = (renders.get(span) || 0) - seen.calls;
+      if (!span.isConnected || span.firstChild !== seen.root || again !== 0) {
+        report.closedMathRendered += 1;
+        if (!report.closedMathExample) report.closedMathExample = { tex: renderedTeX(span), connected: span.isConnected, again, closedAt: seen.line };
+      }
+    }
+    report.linesAfterMathBlock = firstMathBlockClosedAt < 0 ? 0 : lineNumber - firstMathBlockClosedAt;
+  }
   report.hostile = await hostileTraces(element, !!options.unsafe);
   report.rawElements = [...element.querySelectorAll("kbd, span, div, b, br, em")].filter((node) => !node.closest("pre")).length;
   return report;
@@ -512,7 +630,7 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "short: wrong number of fields", lines: [v2, '[3]'], throws: /wrong number of fields/ },
     { name: "short: id not an integer", lines: [v2, '[3,1.5]'], throws: /id must be/ },
     { name: "short: unknown block type", lines: [v2, '[0,"doc",[0,"marquee"]]'], throws: /unknown block type/ },
-    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,18]]'], throws: /unknown block type/ },
+    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,19]]'], throws: /unknown block type/ },
     { name: "short: alert without its kind", lines: [v2, '[0,"doc",[0,17]]'], throws: /unknown alert kind/ },
     { name: "short: unknown alert kind", lines: [v2, '[0,"doc",[0,[17,"memo"]]]'], throws: /unknown alert kind/ },
     // Ids relative to the register R: W even is e(R + W/2), W odd e(R + floor(W/2)).list.
@@ -597,6 +715,26 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "highlight: an update changing a line", lines: [v2, '[0,"doc",[0,[11,"ab\\ncd\\n","x"]]]', '[8,0,0,[[0,2,"keyword"],[0,2,"keyword"]]]', '[4,[11,"ab\\nce\\n","x"]]'], html: pre("x", '<span class="hljs-keyword">ab</span>\nce\n') },
     { name: "highlight: markup in the code stays text", lines: [v2, '[0,"doc",[0,[11,"<b>&amp;</b>\\n","html"]]]', '[8,0,0,[[0,3,"tag",3,5,"string"]]]'], html: pre("html", '<span class="hljs-tag">&lt;b&gt;</span><span class="hljs-string">&amp;amp;</span>&lt;/b&gt;\n') },
     { name: "highlight: without copy buttons", options: { copyButtons: false }, lines: [v2, '[0,"doc",[0,[11,"x\\n","x"]]]', '[8,0,0,[[0,1,"variable.language_"]]]'], html: pre("x", '<span class="hljs-variable language_">x</span>\n'), exact: true },
+    // Math: without a renderer, the TeX as text exactly as `streammark --format html` writes it.
+    { name: "math: inline and display", lines: [v2, '[0,"doc",[0,[0,["a ",["m","x<y"]," b ",["M","\\\\frac12"]]]]]'], html: '<p>a <span class="math inline">\\(x&lt;y\\)</span> b <span class="math display">\\[\\frac12\\]</span></p>\n', exact: true },
+    { name: "math: a block", lines: [v2, '[0,"doc",[0,[18,"a\\nb\\n"]]]'], html: '<p><span class="math display">\\[a\nb\\]</span></p>\n', exact: true },
+    { name: "math: a block without its final line feed", lines: [v2, '[0,"doc",[0,[18,"a"]]]'], html: '<p><span class="math display">\\[a\\]</span></p>\n' },
+    { name: "math: a block in a list item", lines: [v2, '[0,"doc",[1,9,[[0,8,[[4,[0,["a"]]],[8,[18,"x\\n"]]]],[36,8,[[4,[0,["b"]]]]]]]]'], html: '<ul>\n<li>a\n<p><span class="math display">\\[x\\]</span></p>\n</li>\n<li>b</li>\n</ul>\n' },
+    { name: "math: a block's update", lines: [v2, '[0,"doc",[0,[18,"a\\n"]]]', '[4,0,[18,"a+b\\n"]]'], html: '<p><span class="math display">\\[a+b\\]</span></p>\n' },
+    { name: "math: a code block becoming a math block", lines: [v2, '[0,"doc",[0,[11,"","m"]]]', '[4,[18,""]]', '[4,0,[18,"x\\n"]]'], html: '<p><span class="math display">\\[x\\]</span></p>\n' },
+    { name: "math: long form", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"paragraph","inlines":[{"type":"math","text":"y","display":false}]},"range":[0,3],"children":[]}}', '{"v":1,"op":"insert","parent":"doc","index":1,"block":{"id":"b","kind":{"type":"math","literal":"x\\n"},"range":[4,9],"children":[]}}'], html: '<p><span class="math inline">\\(y\\)</span></p>\n<p><span class="math display">\\[x\\]</span></p>\n' },
+    { name: "math: image alt text", lines: [v2, '[0,"doc",[0,[0,[["img","u","",["m","x^2"]," m"]]]]]'], html: '<p><img src="u" alt="x^2 m"></p>\n' },
+    { name: "math: a renderer function", options: { math: (tex, display, el) => { el.textContent = `${display ? "D" : "I"}:${tex}`; } }, lines: [v2, '[0,"doc",[0,[0,["a ",["m","x"],["M","y"]]]]]', '[0,"doc",[4,[18,"z\\n"]]]'], html: '<p>a <span class="math inline">I:x</span><span class="math display">D:y</span></p>\n<p><span class="math display">D:z</span></p>\n', exact: true },
+    { name: "math: a renderer that throws shows the TeX", options: { math: () => { throw new Error("no"); } }, lines: [v2, '[0,"doc",[0,[0,[["m","x"]]]]]'], html: '<p><span class="math inline">\\(x\\)</span></p>\n', exact: true },
+    { name: "math: math: false", options: { math: false }, lines: [v2, '[0,"doc",[0,[0,[["m","x"]]]]]'], html: '<p><span class="math inline">\\(x\\)</span></p>\n' },
+    { name: "math: raw HTML around math (unsafe)", options: { unsafe: true }, lines: [v2, '[0,"doc",[0,[0,["a ",["h","<b>"],["m","x"],["h","</b>"]," c"]]]]'], html: '<p>a <b><span class="math inline">\\(x\\)</span></b> c</p>\n' },
+    { name: "math: raw HTML around math with a renderer (unsafe)", options: { unsafe: true, math: (tex, display, el) => { el.textContent = `R:${tex}`; } }, lines: [v2, '[0,"doc",[0,[0,["a ",["h","<b>"],["m","x"],["h","</b>"]," ",["M","y"]]]]]'], html: '<p>a <b><span class="math inline">R:x</span></b> <span class="math display">R:y</span></p>\n', exact: true },
+    { name: "math: raw HTML imitating the placeholder (unsafe)", options: { unsafe: true, math: (tex, display, el) => { el.textContent = `R:${tex}`; } }, lines: [v2, '[0,"doc",[0,[0,[["h","<span class=\\"math inline\\" data-sm-math=\\"0\\">t</span>"],["m","x"]]]]]'], html: '<p><span class="math inline" data-sm-math="0">t</span><span class="math inline">R:x</span></p>\n' },
+    { name: "short: math inline without its TeX", lines: [v2, '[0,"doc",[0,[0,[["m"]]]]]'], throws: /expected \["m", tex\]/ },
+    { name: "short: math inline TeX not a string", lines: [v2, '[0,"doc",[0,[0,[["M",1]]]]]'], throws: /expected \["M", tex\]/ },
+    { name: "short: math inline with an extra field", lines: [v2, '[0,"doc",[0,[0,[["m","x","y"]]]]]'], throws: /expected \["m", tex\]/ },
+    { name: "short: math block without its TeX", lines: [v2, '[0,"doc",[0,18]]'], throws: /TeX must be a string/ },
+    { name: "short: math block with an extra field", lines: [v2, '[0,"doc",[0,[18,"x","y"]]]'], throws: /too many fields/ },
     { name: "insert without index appends", lines: [v2, para("a", "1"), para("b", "2")], html: "<p>1</p>\n<p>2</p>\n" },
     { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
     { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
@@ -706,6 +844,170 @@ window.runCopyCases = async function runCopyCases() {
   plain.applyLine(JSON.stringify([0, "doc", [0, [11, literal, "js"]]]));
   expect("copyButtons: false", !bare.querySelector("button"), bare.innerHTML);
   return { cases, failures };
+};
+
+/// Math with KaTeX, case by case: what renders (and how bad TeX shows),
+/// the renderer options, and the caching: a math span is rendered once per
+/// value, a closed math block never again, and a splice or a rebuild reuses
+/// the spans of unchanged formulas.
+window.runMathCases = async function runMathCases() {
+  const katex = await loadKaTeX();
+  const failures = [];
+  let cases = 0;
+  const expect = (name, ok, detail) => { cases += 1; if (!ok) failures.push(`${name}: ${detail}`); };
+  const calls = [];
+  const counting = { render: (tex, span, settings) => { calls.push({ tex, span, settings }); return katex.render(tex, span, settings); } };
+  const start = (options = {}) => {
+    const element = freshHost();
+    const view = new StreamMarkView(element, { math: counting, ...options });
+    view.applyLine('{"v":2}');
+    calls.length = 0;
+    return { element, view, apply: (...lines) => { for (const line of lines) view.applyLine(line); } };
+  };
+
+  // What renders: inline and display math, KaTeX's options, bad TeX.
+  {
+    const { element, view, apply } = start();
+    apply('[0,"doc",[0,[0,["a ",["m","x^2"]," b ",["M","\\\\frac12"]," ",["m","\\\\frac{"]]]]]');
+    const spans = [...element.querySelectorAll("span.math")];
+    expect("inline math", spans[0].querySelector(".katex") && !spans[0].querySelector(".katex-display"), spans[0].outerHTML.slice(0, 120));
+    expect("display math", spans[1].querySelector(".katex-display .katex"), spans[1].outerHTML.slice(0, 120));
+    expect("options", calls.length === 3 && calls.every((c) => c.settings.throwOnError === false) &&
+      calls.map((c) => c.settings.displayMode).join() === "false,true,false", JSON.stringify(calls.map((c) => c.settings)));
+    const error = spans[2].querySelector(".katex-error");
+    expect("bad TeX shows as text", error && error.textContent === "\\frac{" && view.stats.mathErrors === 0, spans[2].outerHTML);
+    expect("the TeX in KaTeX's annotation", renderedTeX(spans[0]) === "x^2" && renderedTeX(spans[1]) === "\\frac12", `${renderedTeX(spans[0])} ${renderedTeX(spans[1])}`);
+  }
+  // TeX asking for links or HTML: KaTeX's `trust` is off, so none is made.
+  {
+    const { element, apply } = start();
+    apply('[0,"doc",[0,[0,[["m","\\\\href{javascript:window.__pwned=1}{x}"],["m","\\\\url{javascript:y}"],["m","\\\\htmlId{a}{z}"]]]]]');
+    const links = element.querySelectorAll("a, [id='a']").length;
+    expect("no links or HTML from TeX", links === 0 && !/javascript:/.test(element.innerHTML.replace(/<annotation[^]*?<\/annotation>/g, "")) &&
+      window.__pwned === undefined, element.innerHTML.slice(0, 200));
+  }
+  // katexRenderer, globalThis.katex, math: false.
+  {
+    const element = freshHost();
+    const view = new StreamMarkView(element, { math: katexRenderer(katex, { macros: { "\\RR": "\\mathbb{R}" } }) });
+    view.applyLine('{"v":2}');
+    view.applyLine('[0,"doc",[0,[0,[["m","\\\\RR"]]]]]');
+    expect("katexRenderer with KaTeX options", renderedTeX(element.querySelector("span.math")) === "\\RR" && !element.querySelector(".katex-error"), element.innerHTML.slice(0, 160));
+    globalThis.katex = katex;
+    try {
+      const found = freshHost();
+      const auto = new StreamMarkView(found);
+      auto.applyLine('{"v":2}');
+      auto.applyLine('[0,"doc",[0,[0,[["m","x"]]]]]');
+      expect("globalThis.katex is used by default", !!found.querySelector("span.math .katex"), found.innerHTML.slice(0, 120));
+      const off = freshHost();
+      const none = new StreamMarkView(off, { math: false });
+      none.applyLine('{"v":2}');
+      none.applyLine('[0,"doc",[0,[0,[["m","x"]]]]]');
+      expect("math: false shows the TeX", off.querySelector("span.math").textContent === "\\(x\\)", off.innerHTML);
+    } finally {
+      delete globalThis.katex;
+    }
+    let thrown = null;
+    try { new StreamMarkView(freshHost(), { math: "katex" }); } catch (error) { thrown = error; }
+    expect("a bad math option", thrown && /math option/.test(thrown.message), String(thrown));
+  }
+  // A math block: rendered when its TeX changes, not when it stays, never after its close.
+  {
+    const { element, view, apply } = start();
+    apply('[0,"doc",[0,[18,"a\\n"]]]');
+    const first = element.querySelector("span.math");
+    apply('[4,0,[18,"a"]]');
+    expect("the same TeX is not rendered again", calls.length === 1 && element.querySelector("span.math") === first, `${calls.length} renders`);
+    apply('[4,0,[18,"a+b\\n"]]');
+    const second = element.querySelector("span.math");
+    expect("new TeX renders once, off-document", calls.length === 2 && second !== first && !first.isConnected && calls[1].span === second, `${calls.length} renders`);
+    apply("[3,0]", '[0,"doc",[20,[0,["more"]]]]');
+    for (let i = 0; i < 50; i++) apply('" text"');
+    apply('[7,0,["x ",["m","y"]]]', "[3,0]");
+    expect("a closed block is not rendered again", calls.length === 3 && element.querySelector("span.math") === second &&
+      renderedTeX(second) === "a+b" && view.stats.mathRenders === 3, `${calls.length} renders`);
+  }
+  // Inline math: a splice (here a closing `*` wrapping earlier text) reuses
+  // the rendered spans of formulas that did not change, also inside new
+  // emphasis; a changed formula renders again.
+  {
+    const { element, view, apply } = start();
+    apply('[0,"doc",[0,[0,["*a ",["m","x"]," b ",["m","x"]," ",["M","y"]," c"]]]]');
+    const [x1, x2, y] = element.querySelectorAll("span.math");
+    apply('[7,0,[["i","a ",["m","x"]," b ",["m","x"]," ",["M","y"]]," c"]]');
+    const now = [...element.querySelectorAll("span.math")];
+    expect("a splice reuses unchanged formulas", calls.length === 3 && now[0] === x1 && now[1] === x2 && now[2] === y &&
+      now[0].parentNode.localName === "em" && view.stats.mathReused === 3, `${calls.length} renders, reused ${view.stats.mathReused}`);
+    apply('[7,0,[["i","a ",["m","x"]," b ",["m","z"]," ",["m","y"]]," c"]]');
+    const after = [...element.querySelectorAll("span.math")];
+    expect("changed formulas render again", calls.length === 5 && after[0] === x1 && after[1] !== x2 && after[2] !== y, `${calls.length} renders`);
+    // A retype (paragraph to heading) rebuilds the block around the same spans.
+    apply("[5,2]");
+    const heading = [...element.querySelectorAll("h2 span.math")];
+    expect("a retype reuses the spans", calls.length === 5 && heading.length === 3 && heading[0] === after[0] && heading[2] === after[2],
+      `${calls.length} renders, ${heading.length} spans`);
+  }
+  // A list turning loose wraps its items' paragraphs in <p>: their math is moved, not rendered again.
+  {
+    const { element, apply } = start();
+    apply('[0,"doc",[1,9,[[0,8,[[4,[0,["a ",["m","x"]]]]]]]]]');
+    const span = element.querySelector("span.math");
+    apply('[4,-3,[9,false]]'); // e0.list (the register is at e2)
+    expect("loosening reuses the spans", calls.length === 1 && element.querySelector("li > p > span.math") === span, `${calls.length} renders: ${element.innerHTML.slice(0, 200)}`);
+  }
+  // Unsafe raw HTML around math: the run is parsed as a whole, its math rendered.
+  {
+    const { element, apply } = start({ unsafe: true });
+    apply('[0,"doc",[0,[0,["a ",["h","<b>"],["m","x"],["h","</b>"]]]]]');
+    const span = element.querySelector("b > span.math");
+    expect("raw HTML around math", span && span.querySelector(".katex") && !element.querySelector("[data-sm-math]") && calls.length === 1,
+      element.innerHTML.slice(0, 160));
+  }
+  return { cases, failures };
+};
+
+/// The math styles as the browser applies streammark.css and KaTeX's CSS to
+/// `name`'s stream rendered with KaTeX: display math is a centred block
+/// that scrolls sideways when too wide (the answer itself does not), and
+/// KaTeX's output takes the answer's text colour in both themes.
+window.runMathLayout = async function runMathLayout(name) {
+  const katex = await loadKaTeX();
+  const stream = await fetchText(`/data/${name}.ndjson`);
+  const element = freshHost();
+  const view = new StreamMarkView(element, { math: katex });
+  for (const line of stream.split("\n")) view.applyLine(line);
+  view.finish();
+  await document.fonts.ready;
+  const host = document.getElementById("host");
+  const displays = [...element.querySelectorAll("span.math.display")];
+  const out = { displays: displays.length, katexCSS: false, notCentred: 0, notScrolling: 0, themes: {} };
+  out.katexCSS = [...document.styleSheets].some((sheet) => (sheet.href || "").endsWith("/katex/katex.min.css"));
+  for (const span of displays) {
+    const style = getComputedStyle(span);
+    if (style.display !== "block" || style.textAlign !== "center") out.notCentred += 1;
+    if (style.overflowX !== "auto") out.notScrolling += 1;
+  }
+  host.style.width = "360px";
+  try {
+    const widest = displays.reduce((a, b) => (b.scrollWidth > a.scrollWidth ? b : a), displays[0]);
+    out.wide = widest ? { scrollWidth: widest.scrollWidth, clientWidth: widest.clientWidth, tex: renderedTeX(widest).slice(0, 40) } : null;
+    out.answer = { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth };
+  } finally {
+    host.style.width = "";
+  }
+  for (const theme of ["light", "dark"]) {
+    document.documentElement.dataset.theme = theme;
+    const colour = getComputedStyle(element).color;
+    const katexes = [...element.querySelectorAll(".katex")];
+    const other = katexes.filter((node) => getComputedStyle(node).color !== colour && !node.closest("a, del, em, strong, th")).length;
+    const lines = [...element.querySelectorAll(".katex .frac-line")].filter((node) => getComputedStyle(node).borderBottomColor !== colour).length;
+    const error = element.querySelector(".katex-error");
+    out.themes[theme] = { colour, katexes: katexes.length, other, fracLines: element.querySelectorAll(".katex .frac-line").length, otherLines: lines,
+      error: error ? getComputedStyle(error).color : null };
+  }
+  delete document.documentElement.dataset.theme;
+  return out;
 };
 
 /// The highlight.js scopes StreamMark writes (docs/highlighting.md).
