@@ -59,6 +59,15 @@ extension CorpusGenerator {
         Shape(name: "pathological-many-references", full: 5_000, small: 500) { count in
             (0..<count).map { "[\($0)]: u\n" }.joined() + "\n" + String(repeating: "[0] ", count: count) + "\n"
         },
+        // $a \(b ${c \[d …: math openers of every kind, none closed (each
+        // would look for its closer to the end of the paragraph).
+        Shape(name: "pathological-unclosed-math", full: 30_000, small: 4_000) { count in
+            String(repeating: "$a \\(b ${c \\[d ", count: count / 4) + "\n"
+        },
+        // $$$$…: a run of dollars, read as empty display math four at a time.
+        Shape(name: "pathological-dollar-runs", full: 30_000, small: 5_000) { count in
+            String(repeating: "$", count: count) + "\n"
+        },
         Shape(name: "pathological-table-columns", full: 20_000, small: 2_000) { count in
             // A wide table header with many short rows (cmark-gfm's quadratic case).
             String(repeating: "| a ", count: 50) + "|\n" + String(repeating: "| - ", count: 50) + "|\n"

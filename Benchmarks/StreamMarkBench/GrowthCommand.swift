@@ -26,6 +26,9 @@ struct GrowthCommand {
         /// `streammark --highlight` does (a ``CodeHighlights`` fed with the
         /// patches).
         var highlighted = false
+        /// How the shape is parsed (the default options unless a shape
+        /// measures an extension against the same text without it).
+        var options = ParseOptions()
     }
 
     var chunk = 4
@@ -66,6 +69,10 @@ struct GrowthCommand {
             Shape(name: "nested-lists", base: 500) { Self.nested("- ", depth: $0) },
             Shape(name: "hostile-table", base: 200) { Self.hostileTable(rows: $0) },
             Shape(name: "definition-run", base: 250) { Self.definitionRun(count: $0) },
+            Shape(name: "math-answers", base: 40_000) { Self.mathAnswers(bytes: $0) },
+            Shape(
+                name: "math-answers-without-math", base: 40_000, make: { Self.mathAnswers(bytes: $0) },
+                options: ParseOptions(extensions: [.gfm, .alerts])),
         ]
         for shape in CorpusGenerator.shapes {
             // About 20–60 KB at the base size.
@@ -102,7 +109,7 @@ struct GrowthCommand {
         for pass in 1...Self.passes {
             FileHandle.standardError.write(Data("growth: pass \(pass) of \(Self.passes)\n".utf8))
             for index in shapes.indices {
-                let (ts, tl) = fastest(texts[index].small, texts[index].large, highlighted: shapes[index].highlighted)
+                let (ts, tl) = fastest(texts[index].small, texts[index].large, shape: shapes[index])
                 times[index] = (min(times[index].small, ts), min(times[index].large, tl))
             }
         }
@@ -139,9 +146,9 @@ struct GrowthCommand {
 
     /// Streams `bytes` in fixed chunks and finishes, highlighting the code
     /// blocks' completed lines if asked; returns seconds.
-    func stream(_ bytes: [UInt8], highlighted: Bool = false) -> Double {
+    func stream(_ bytes: [UInt8], highlighted: Bool = false, options: ParseOptions = ParseOptions()) -> Double {
         let start = Clock.now()
-        var document = StreamingDocument()
+        var document = StreamingDocument(options: options)
         var highlights = CodeHighlights()
         var offset = 0
         while offset < bytes.count {
@@ -161,11 +168,15 @@ struct GrowthCommand {
     /// both, instead of one. Runs go on past ``rounds`` until the two sizes
     /// together have taken ``budget`` seconds (at most ``maximumRounds``):
     /// the fastest of many short runs is steady where five are not.
-    func fastest(_ small: [UInt8], _ large: [UInt8], highlighted: Bool) -> (small: Double, large: Double) {
+    func fastest(_ small: [UInt8], _ large: [UInt8], shape: Shape) -> (small: Double, large: Double) {
         var (ts, tl) = (Double.infinity, Double.infinity)
         var (spent, round) = (0.0, 0)
+        let (highlighted, options) = (shape.highlighted, shape.options)
         while round < Self.rounds || (spent < Self.budget && round < Self.maximumRounds) {
-            let (s, l) = (stream(small, highlighted: highlighted), stream(large, highlighted: highlighted))
+            let (s, l) = (
+                stream(small, highlighted: highlighted, options: options),
+                stream(large, highlighted: highlighted, options: options)
+            )
             (ts, tl) = (min(ts, s), min(tl, l))
             spent += s + l
             round += 1
@@ -202,8 +213,14 @@ extension GrowthCommand {
                 if let data = try? Data(contentsOf: file) { sources.append(Array(data)) }
             }
         }
+        precondition(sources.reduce(0) { $0 + $1.count } > 0, "no corpus documents found")
+        return sameShare(of: sources, bytes: bytes)
+    }
+
+    /// `sources`, each cut to the same share of its lines, concatenated
+    /// (and repeated, past the whole) to about `bytes`.
+    static func sameShare(of sources: [[UInt8]], bytes: Int) -> String {
         let total = sources.reduce(0) { $0 + $1.count + 2 }
-        precondition(total > 2 * sources.count, "no corpus documents found")
         var out: [UInt8] = []
         var share = Double(bytes) / Double(total)
         while share > 0 && out.count < bytes {
@@ -216,6 +233,27 @@ extension GrowthCommand {
             share -= part
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The answers that hold math (the math feature answer and the model
+    /// answers with `$…$`, `\(…\)` or `\[…\]`), each cut to the same share
+    /// of its lines and concatenated (``sameShare(of:bytes:)``).
+    static func mathAnswers(bytes: Int) -> String {
+        var sources: [[UInt8]] = []
+        let files =
+            ["features/math-answer.md"]
+            + [
+                "002-oj-price-econometric-model", "007-transshipment-problem", "018-javascript-calculate-pi",
+                "019-depth-first-search-python", "020-chess-elo-scores", "021-quantum-reduced-density-matrix",
+                "030-zh-rectangle-area-segment-tree", "032-zh-composites-vs-primes-proof",
+            ].map { "llm/\($0).md" }
+        for name in files {
+            if let data = try? Data(contentsOf: CorpusLocation.folder(".").appendingPathComponent(name)) {
+                sources.append(Array(data))
+            }
+        }
+        precondition(sources.count == files.count, "math answers not found")
+        return sameShare(of: sources, bytes: bytes)
     }
 
     /// Release-notes style: items with two levels of nested items.

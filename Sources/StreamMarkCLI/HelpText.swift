@@ -64,9 +64,10 @@ enum HelpText {
         Parsing and rendering:
           --unsafe            keep raw HTML (html output; dimmed in the terminal)
           --smart             smart punctuation
-          --no-gfm            plain CommonMark: no GitHub extensions, no alerts
+          --no-gfm            plain CommonMark: no GitHub extensions, no alerts,
+                              no math
           --extensions LIST   only these of table,tasklist,strikethrough,autolink,
-                              alerts (default: all five; `table,tasklist,
+                              alerts,math (default: all six; `table,tasklist,
                               strikethrough,autolink` is what cmark-gfm -e …
                               renders)
           --stats             print the engine's and the render cache's counters

@@ -67,6 +67,13 @@ struct DisplayBuilder {
             return completedTableRow(open, parsed: &parsed)
         case .codeBlock(let attributes) where attributes.fenced:
             return withoutPartialClosingFence(open.block, attributes)
+        case .math(let tex):
+            let fence = CodeBlockAttributes(info: "math", literal: tex, fenced: true)
+            return withoutPartialClosingFence(open.block, fence)?.map { shown in
+                var shown = shown
+                if case .codeBlock(let code) = shown.kind { shown.kind = .math(tex: code.literal) }
+                return shown
+            }
         default:
             return nil
         }

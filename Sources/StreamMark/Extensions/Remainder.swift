@@ -81,6 +81,7 @@ extension Remainder {
             let runsOn: Bool
             switch block.kind {
             case .codeBlock(let code): runsOn = code.fenced
+            case .math: runsOn = true
             case .heading: runsOn = true
             default: runsOn = false
             }

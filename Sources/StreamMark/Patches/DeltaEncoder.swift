@@ -174,12 +174,14 @@ public struct DeltaEncoder: Sendable {
         while keep < common && old[keep] == new[keep] { keep += 1 }
         if keep == old.count && keep == new.count { return }
         if keep == old.count - 1, keep < new.count, case .text(let o) = old[keep], case .text(let n) = new[keep],
-            keep == new.count - 1 || n.utf8.count > 48 || n.utf8.starts(with: o.utf8),
+            keep == new.count - 1 || n.utf8.count > 16 || n.utf8.starts(with: o.utf8),
             appendText(id: id, cell: cell, from: o, to: n, into: &result)
         {
             // The old last text inline changed at its end (and is the last
-            // one, or only grew: a drop followed by a splice costs more
-            // than the splice).
+            // one, or only grew, or keeps more than 16 bytes: a math opener
+            // that closed, `when \( n` becoming `when ` and the math, costs
+            // a drop and a splice of the math alone; for a shorter text, a
+            // drop followed by a splice costs more than the splice).
             keep += 1
         } else if keep == old.count, keep < new.count, case .text(let n) = new[keep], !Self.endsWithText(old) {
             // A text inline after a non-text one (or in empty content).

@@ -26,7 +26,7 @@ enum ReferenceKeys {
         var opaque: [Range<Int>] = []
         func collect(_ block: Block, end: Int) {
             switch block.kind {
-            case .codeBlock, .htmlBlock:
+            case .codeBlock, .htmlBlock, .math:
                 opaque.append(block.range.lowerBound..<max(block.range.lowerBound, min(block.range.upperBound, end)))
             default:
                 for child in block.children { collect(child, end: min(end, block.range.upperBound)) }

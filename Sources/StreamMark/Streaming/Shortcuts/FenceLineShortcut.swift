@@ -41,8 +41,10 @@ struct FenceLineShortcut: AppendShortcut {
         guard rest.allSatisfy(isInfo), code.info == Self.trimmedInfo(rest), longerRun || append.new.allSatisfy(isInfo)
         else { return false }
         if !longerRun {
-            root.children[last].kind = .thematicBreak
             code.info = Self.trimmedInfo(UnsafeBufferPointer(rebasing: text[runEnd...]))
+            // A fence whose info becomes `math` makes a math block.
+            guard !(code.isMath && engine.options.extensions.contains(.math)) else { return false }
+            root.children[last].kind = .thematicBreak
             root.children[last].kind = .codeBlock(code)
         }
         // A setext heading the fence line interrupted ends with that line
