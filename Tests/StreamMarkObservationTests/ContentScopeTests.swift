@@ -28,13 +28,13 @@ struct ContentScopeTests {
     }
 
     /// The blocks of `root` the content scope renders, by id, as the render
-    /// function receives them: every block but the document, quotes, lists
+    /// function receives them: every block but the document, quotes, alerts, lists
     /// and items; a table without its rows.
     static func contentBlocks(of root: Block) -> [BlockID: Block] {
         var result: [BlockID: Block] = [:]
         root.forEach { block in
             switch block.kind {
-            case .document, .blockQuote, .list, .item: return
+            case .document, .blockQuote, .alert, .list, .item: return
             default: result[block.id] = Block(id: block.id, kind: block.kind, range: block.range)
             }
         }

@@ -18,8 +18,8 @@
 ///    image is hidden; an unfinished HTML tag, autolink, entity or a trailing
 ///    backslash at the very end is hidden.
 /// 4. **Math** (with the math extension, before rule 3): an unclosed `$$`,
-///    `\[` or `\(` is closed (``MathCompletion``), and rule 3 does not look
-///    inside math.
+///    `\[` or `\(` is closed (``MathCompletion``), and rules 2 and 3 do not
+///    look inside math (a `|` in TeX makes no table).
 ///
 /// Complete input is returned unchanged.
 enum MarkupCompleter {
@@ -28,9 +28,12 @@ enum MarkupCompleter {
     /// - Complexity: O(n) in the length of `source` (the open block).
     static func complete(_ source: [UInt8], math: Bool = false) -> [UInt8] {
         var text = TrailingLine.drop(from: source)
-        if let table = TableCompletion.complete(text) { return table }
-        guard math else { return InlineCompletion.complete(text) }
-        text = MathCompletion.complete(text)
-        return InlineCompletion.complete(text, scanning: MathCompletion.masked(text))
+        guard math else { return TableCompletion.complete(text) ?? InlineCompletion.complete(text) }
+        let closed = MathCompletion.complete(text)
+        let masked = MathCompletion.masked(closed)
+        // A `|` inside TeX (`\braket{a|b}`) makes no table header.
+        if TableCompletion.complete(masked) != nil, let table = TableCompletion.complete(text) { return table }
+        text = closed
+        return InlineCompletion.complete(text, scanning: masked)
     }
 }

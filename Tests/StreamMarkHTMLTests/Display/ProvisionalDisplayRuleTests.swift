@@ -199,12 +199,18 @@ import Testing
     ]
 
     /// An unclosed `$$`, `\[` or `\(` shows as math from its first
-    /// character; a bare opener is hidden; a single `$` (a price as often
+    /// character (with `$$`, open `{` groups closed); a bare opener is
+    /// hidden; a single `$` (a price as often
     /// as math) and a `$$` inside a code span are left alone; emphasis
     /// markers inside the TeX open nothing.
     static let mathCases: [Case] = [
         Case("$$\nx = ", "<p><span class=\"math display\">\\[\nx = \\]</span></p>\n"),
         Case("Then $$a^2", "<p>Then <span class=\"math display\">\\[a^2\\]</span></p>\n"),
+        Case("$$\\frac{a}{b", "<p><span class=\"math display\">\\[\\frac{a}{b}\\]</span></p>\n"),
+        Case("$$x}", "<p>$$x}</p>\n"),
+        Case("$$a + \\fra", "<p><span class=\"math display\">\\[a + \\]</span></p>\n"),
+        Case("$$\\frac{a}{\\", "<p><span class=\"math display\">\\[\\frac{a}{}\\]</span></p>\n"),
+        Case("Then $$\\alp", "<p>Then</p>\n"),
         Case("so \\[ x_1 *", "<p>so <span class=\"math display\">\\[ x_1 *\\]</span></p>\n"),
         Case("where \\(a_i", "<p>where <span class=\"math inline\">\\(a_i\\)</span></p>\n"),
         Case("Then $$", "<p>Then</p>\n"),
@@ -215,6 +221,9 @@ import Testing
             "<p><span class=\"math inline\">\\(x\\)</span> and <span class=\"math display\">\\[y\\]</span></p>\n"),
         Case("*a $$b_c", "<p><em>a <span class=\"math display\">\\[b_c\\]</span></em></p>\n"),
         Case("`$$x", "<p><code>$$x</code></p>\n"),
+        Case("$$\\braket{a|b}", "<p><span class=\"math display\">\\[\\braket{a|b}\\]</span></p>\n"),
+        Case("$a$ | c\n-|", "<table>\n<thead>\n<tr>\n<th><span class=\"math inline\">\\(a\\)</span></th>\n<th>c</th>\n</tr>\n</thead>\n</table>\n"),
+        Case("$$\\braket{a|b}\n-|", "<p><span class=\"math display\">\\[\\braket{a|b}\n-|\\]</span></p>\n"),
     ]
 
     @Test(arguments: mathCases) func math(_ c: Case) { #expect(Self.display(c.prefix) == c.html) }
