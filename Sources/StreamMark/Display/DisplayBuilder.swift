@@ -86,6 +86,13 @@ struct DisplayBuilder {
         var source: [UInt8] = []
         var pieces: [(buffer: Int, document: Int)] = []
         if isTaskParagraph(open) { lines[0].contentStart = taskContentStart(lines[0]) }
+        // An alert's first paragraph keeps its range, which covers the
+        // marker line; its text starts on the next line.
+        if case .alert = open.parent.kind, open.parent.children.first?.id == open.block.id, lines.count > 1,
+            text[lines[0].contentStart...].starts(with: [UInt8(ascii: "["), UInt8(ascii: "!")])
+        {
+            lines.removeFirst()
+        }
         for line in lines {
             // A blank line ends the block: it is complete.
             if line.contentStart == line.end && line.endingLength > 0 && line.lineStart != lines[0].lineStart {

@@ -10,7 +10,7 @@
 enum MathCompletion {
     /// `source` with its last unclosed display or bracket opener closed,
     /// when closing it makes math that runs to the end, a command name
-    /// still being typed held back; an opener with nothing but spaces (or
+    /// or half a `$$` closer still being typed held back; an opener with nothing but spaces (or
     /// that command) after it is hidden; else `source`.
     ///
     /// - Complexity: O(n).
@@ -20,7 +20,14 @@ enum MathCompletion {
         guard let (opener, closer) = firstOpener(in: source, from: from) else { return source }
         // A command being typed (`\fra`, a lone `\`) is held back: it would
         // escape the closer, or flash as an unknown command.
-        let end = Self.commandStart(in: source, from: opener + closer.count)
+        var end = Self.commandStart(in: source, from: opener + closer.count)
+        // Half of a `$$` closer (`$$x$`) is held back too.
+        if closer.first == UInt8(ascii: "$"), end == source.count, end > opener + 2,
+            source[end - 1] == UInt8(ascii: "$"),
+            source[end - 2] != UInt8(ascii: "\\")
+        {
+            end -= 1
+        }
         if source[(opener + closer.count)..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return Array(source[..<opener])
         }

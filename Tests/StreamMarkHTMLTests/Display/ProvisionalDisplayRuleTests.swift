@@ -184,6 +184,16 @@ import Testing
     /// `[` hidden while it may start a link: `!WARX`); a complete marker
     /// is the alert itself (the truth).
     static let alertMarkerCases: [Case] = [
+        // The first paragraph of an alert, completed (its trailing space
+        // trimmed), still shows without the marker line.
+        Case(
+            "> [!NOTE]\n> The formula ",
+            "<div class=\"markdown-alert markdown-alert-note\">\n<p class=\"markdown-alert-title\">Note</p>\n<p>The formula</p>\n</div>\n"
+        ),
+        Case(
+            "> [!TIP]\n> Use **bold",
+            "<div class=\"markdown-alert markdown-alert-tip\">\n<p class=\"markdown-alert-title\">Tip</p>\n<p>Use <strong>bold</strong></p>\n</div>\n"
+        ),
         Case("> [!", "<blockquote>\n</blockquote>\n"),
         Case("> [!WAR", "<blockquote>\n</blockquote>\n"),
         Case("> [!note", "<blockquote>\n</blockquote>\n"),
@@ -211,6 +221,7 @@ import Testing
         Case("$$a + \\fra", "<p><span class=\"math display\">\\[a + \\]</span></p>\n"),
         Case("$$\\frac{a}{\\", "<p><span class=\"math display\">\\[\\frac{a}{}\\]</span></p>\n"),
         Case("Then $$\\alp", "<p>Then</p>\n"),
+        Case("$$\nx^2\n$", "<p><span class=\"math display\">\\[\nx^2\n\\]</span></p>\n"),
         Case("so \\[ x_1 *", "<p>so <span class=\"math display\">\\[ x_1 *\\]</span></p>\n"),
         Case("where \\(a_i", "<p>where <span class=\"math inline\">\\(a_i\\)</span></p>\n"),
         Case("Then $$", "<p>Then</p>\n"),
@@ -222,7 +233,10 @@ import Testing
         Case("*a $$b_c", "<p><em>a <span class=\"math display\">\\[b_c\\]</span></em></p>\n"),
         Case("`$$x", "<p><code>$$x</code></p>\n"),
         Case("$$\\braket{a|b}", "<p><span class=\"math display\">\\[\\braket{a|b}\\]</span></p>\n"),
-        Case("$a$ | c\n-|", "<table>\n<thead>\n<tr>\n<th><span class=\"math inline\">\\(a\\)</span></th>\n<th>c</th>\n</tr>\n</thead>\n</table>\n"),
+        Case(
+            "$a$ | c\n-|",
+            "<table>\n<thead>\n<tr>\n<th><span class=\"math inline\">\\(a\\)</span></th>\n<th>c</th>\n</tr>\n</thead>\n</table>\n"
+        ),
         Case("$$\\braket{a|b}\n-|", "<p><span class=\"math display\">\\[\\braket{a|b}\n-|\\]</span></p>\n"),
     ]
 
