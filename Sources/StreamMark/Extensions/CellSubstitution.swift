@@ -11,14 +11,6 @@ struct CellSubstitution {
     /// The math replaced so far; `nil` with math off.
     var math: MathStandIns?
 
-    /// A substitution: escapes kept apart when `escapes` (URL-shaped words
-    /// too when `urls`), math replaced when `math` is not `nil`.
-    init(escapes: Bool, urls: Bool, math: MathStandIns?) {
-        self.escapes = escapes
-        self.urls = urls
-        self.math = math
-    }
-
     /// `text` as handed to cmark.
     ///
     /// - Complexity: O(text).
