@@ -65,6 +65,11 @@ QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
 SCREENSHOT_PAUSE = "'E': ['B', 'F"
 SCREENSHOT_QUESTION = "How does depth-first search work? Show me in Python."
+# The math screenshots: formulas rendered by KaTeX and an alert, paused
+# after the alert while the answer is still streaming.
+MATH_SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/features/math-answer.md")
+MATH_SCREENSHOT_PAUSE = "The Gaussian integral and the Basel"
+MATH_SCREENSHOT_QUESTION = "How do I solve a quadratic equation?"
 # The highlighting property test (harness.js runHighlightProperty).
 PROPERTY_SEED = int(os.environ.get("STREAMMARK_SEED", "20261203"))
 PROPERTY_CASES = 400
@@ -511,7 +516,7 @@ def check_demo_live(driver, base, streammark, highlight, oracle):
     return failures
 
 
-def screenshots(driver, base, name, out_dir, pause_at, question):
+def screenshots(driver, base, name, out_dir, pause_at, question, prefix="web-demo-highlight"):
     os.makedirs(out_dir, exist_ok=True)
     driver.set_window_size(1000, 1480)
     question = urllib.parse.quote(question)
@@ -527,7 +532,10 @@ def screenshots(driver, base, name, out_dir, pause_at, question):
             time.sleep(0.05)
         else:
             raise RuntimeError("the demo did not reach its pause point")
-        path = os.path.join(out_dir, f"web-demo-highlight-{theme}.png")
+        # KaTeX's web fonts load when first used; until then its glyphs
+        # are invisible, so wait for every font the page asked for.
+        driver.execute_async_script("document.fonts.ready.then(() => arguments[arguments.length - 1]())")
+        path = os.path.join(out_dir, f"{prefix}-{theme}.png")
         driver.save_screenshot(path)
         paths.append(path)
     return paths
@@ -539,7 +547,7 @@ def main():
     parser.add_argument("--replay", default="4:0")
     parser.add_argument("--long", default=os.path.join(REPO, "Corpus/generated/long-answer-100kb.md"))
     parser.add_argument("--screenshots",
-                        help="directory for web-demo-highlight-light.png / web-demo-highlight-dark.png")
+                        help="directory for web-demo-highlight-{light,dark}.png and web-demo-math-{light,dark}.png")
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
@@ -828,6 +836,14 @@ def main():
                 if shot not in names:
                     generate(args.streammark, SCREENSHOT_ANSWER, data, shot, args.replay, versions[version], oracle)
                 for path in screenshots(driver, base, shot, args.screenshots, SCREENSHOT_PAUSE, SCREENSHOT_QUESTION):
+                    print(f"screenshot: {os.path.relpath(path, REPO)}")
+                # The math answer, paused after its alert: KaTeX formulas
+                # (inline, $$, \[…\]) and a NOTE alert mid-stream.
+                shot = os.path.splitext(os.path.basename(MATH_SCREENSHOT_ANSWER))[0] + "." + version
+                if shot not in names:
+                    generate(args.streammark, MATH_SCREENSHOT_ANSWER, data, shot, args.replay, versions[version], oracle)
+                for path in screenshots(driver, base, shot, args.screenshots, MATH_SCREENSHOT_PAUSE,
+                                        MATH_SCREENSHOT_QUESTION, prefix="web-demo-math"):
                     print(f"screenshot: {os.path.relpath(path, REPO)}")
         finally:
             driver.quit()
