@@ -196,7 +196,10 @@ extension TeXText.Converter {
 
     /// A backslash and letters.
     private mutating func controlWord(_ name: String) {
-        if let text = TeXText.symbols[name] { return emit(text, item: true) }
+        if let text = TeXText.symbols[name] {
+            if TeXText.greek[name] != nil { joinFollowingLetter() }
+            return emit(text, item: true)
+        }
         if let font = TeXText.fonts[name] {
             if name == "operatorname" && next == "*" { position += 1 }
             return openArgument(.group(closing: ""), font: font)
@@ -234,6 +237,16 @@ extension TeXText.Converter {
         case "newline", "cr": newLine()
         default: emit("\\" + name, item: true)
         }
+    }
+
+    /// After a Greek letter: drops the spaces before a letter or digit,
+    /// as TeX does (`2\mu X` → `2μX`, `\pi r^2` → `πr²`); a space before
+    /// anything else stays (`\alpha \in A` → `α ∈ A`).
+    private mutating func joinFollowingLetter() {
+        var end = position
+        while end < scalars.count && (scalars[end] == " " || scalars[end] == "\t") { end += 1 }
+        guard end < scalars.count, Self.isLetter(scalars[end]) || ("0"..."9").contains(scalars[end]) else { return }
+        position = end
     }
 
     /// After `\left` and the like: skips the `.` of an invisible delimiter.

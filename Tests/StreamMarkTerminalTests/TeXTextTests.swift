@@ -100,6 +100,8 @@ struct TeXTextTests {
         ("\\begin{pmatrix}a & b\\end{pmatrix}", "(a b)"), ("\\begin{bmatrix}1\\end{bmatrix}", "[1]"),
         ("\\begin{vmatrix}A\\end{vmatrix}", "|A|"), ("\\begin{aligned}x\\end{aligned}", "x"),
         ("\\begin{array}{cc}1 & 2\\end{array}", "1 2"), ("\\begin{cases}1\\end{cases}", "{ 1"),
+        ("2\\mu X", "2μX"), ("\\pi r^2", "πr²"), ("\\alpha \\in A", "α ∈ A"), ("\\lambda = 1", "λ = 1"),
+        ("\\sin x", "sin x"), ("a \\cdot b", "a · b"),
     ])
     func command(_ tex: String, _ expected: String) {
         #expect(Self.inline(tex) == expected)
