@@ -80,6 +80,29 @@ struct TeXTextTests {
         #expect(Self.symbolCases.count == TeXText.symbols.count)
     }
 
+    /// docs/cli.md, "Math in the terminal", names every command of the
+    /// tables (in backticks).
+    @Test func docsListEveryCommand() throws {
+        let url = CorpusAnswers.root.appendingPathComponent("docs/cli.md")
+        let docs = try String(contentsOf: url, encoding: .utf8)
+        let after = try #require(docs.components(separatedBy: "### Math in the terminal").dropFirst().first)
+        let section = after.components(separatedBy: "\n### ")[0]
+        let commands = Set(TeXText.symbols.keys).union(TeXText.fonts.keys).union(TeXText.accents.keys)
+            .union(TeXText.dropped).union(["frac", "dfrac", "tfrac", "cfrac", "sqrt", "binom", "pmod", "tag"])
+        let missing = commands.filter { !Self.mentions("\\" + $0, in: section) }
+        #expect(missing.isEmpty, "not in docs/cli.md: \(missing.sorted())")
+    }
+
+    /// Whether `text` holds `command` not followed by a letter.
+    static func mentions(_ command: String, in text: String) -> Bool {
+        var rest = text[...]
+        while let range = rest.range(of: command) {
+            if !(rest[range.upperBound...].first?.isLetter ?? false) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     /// Control symbols, escapes, grouping, alignment and dropped commands.
     @Test(arguments: [
         ("a\\,b", "a b"), ("a\\:b", "a b"), ("a\\;b", "a b"), ("a\\>b", "a b"), ("a\\ b", "a b"),
