@@ -50,6 +50,8 @@ extension TeXText {
         "0123456789+-−=()aehijklmnoprstuvxβγρφϕχ", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵩᵪ")
 
     /// A table from the scalars of `plain` to those of `script`, pairwise.
+    ///
+    /// - Complexity: O(length of the strings).
     private static func scriptTable(_ plain: String, _ script: String) -> [Unicode.Scalar: Unicode.Scalar] {
         Dictionary(zip(plain.unicodeScalars, script.unicodeScalars)) { first, _ in first }
     }
@@ -182,11 +184,15 @@ extension TeXText.Converter {
     }
 
     /// Whether `scalar` is an ASCII letter (what control words are made of).
+    ///
+    /// - Complexity: O(1).
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     /// A backslash and one non-letter.
+    ///
+    /// - Complexity: O(1) plus the frames it closes.
     private mutating func controlSymbol(_ scalar: Unicode.Scalar) {
         if scalar == "\\" { return newLine() }
         if let text = TeXText.controlSymbols[scalar] { return emit(text, item: !text.isEmpty) }
@@ -195,6 +201,8 @@ extension TeXText.Converter {
     }
 
     /// A backslash and letters.
+    ///
+    /// - Complexity: O(length of the name) plus the frames it closes.
     private mutating func controlWord(_ name: String) {
         if let text = TeXText.symbols[name] {
             if TeXText.greek[name] != nil { joinFollowingLetter() }
@@ -211,6 +219,8 @@ extension TeXText.Converter {
 
     /// Commands with arguments laid out or skipped; any other command
     /// stays as written.
+    ///
+    /// - Complexity: O(length of the name and of raw arguments skipped).
     private mutating func structure(_ name: String) {
         switch name {
         case "frac", "dfrac", "tfrac", "cfrac": openArgument(.numerator(binomial: false))
@@ -242,6 +252,8 @@ extension TeXText.Converter {
     /// After a Greek letter: drops the spaces before a letter or digit,
     /// as TeX does (`2\mu X` → `2μX`, `\pi r^2` → `πr²`); a space before
     /// anything else stays (`\alpha \in A` → `α ∈ A`).
+    ///
+    /// - Complexity: O(spaces skipped).
     private mutating func joinFollowingLetter() {
         var end = position
         while end < scalars.count && (scalars[end] == " " || scalars[end] == "\t") { end += 1 }
@@ -250,6 +262,8 @@ extension TeXText.Converter {
     }
 
     /// After `\left` and the like: skips the `.` of an invisible delimiter.
+    ///
+    /// - Complexity: O(spaces skipped).
     private mutating func dropDelimiterDot() {
         let saved = position
         skipSpaces()
@@ -258,6 +272,8 @@ extension TeXText.Converter {
 
     /// `\begin{name}` or `\end{name}`: the environment's delimiters, if it
     /// has any (an array's column spec is skipped).
+    ///
+    /// - Complexity: O(length of the raw arguments).
     private mutating func environment(begins: Bool) {
         let name = rawArgument(starred: false).filter { $0 != "*" && $0 != " " }
         if begins && ["array", "subarray", "alignat", "alignedat", "tabular"].contains(name) {

@@ -17,16 +17,20 @@ extension TeXText {
             /// The second argument, with the first's text (nil: written
             /// straight through).
             case denominator(binomial: Bool, first: String?)
-            /// `\sqrt[index]`.
+            /// `\sqrt[index]`: the index, closed by `]`.
             case rootIndex
             /// A root's argument, with the index's text.
             case radicand(index: String?)
+            /// `^`'s argument.
             case superscript
+            /// `_`'s argument.
             case `subscript`
             /// An accent's argument and its combining mark.
             case accent(mark: Unicode.Scalar, spans: Bool)
 
             /// Whether the frame lays out its whole text (so buffers it).
+            ///
+            /// - Complexity: O(1).
             var buffers: Bool {
                 if case .group = self { false } else { true }
             }
@@ -60,7 +64,9 @@ extension TeXText {
 
         /// An open argument.
         struct Frame {
+            /// What the argument is for.
             var role: Role
+            /// What ends it.
             var closer: Closer
             /// Whether it writes into its own buffer (the last one).
             var buffered: Bool
@@ -84,12 +90,16 @@ extension TeXText {
         var lines: [String] = []
 
         /// A converter of `tex`.
+        ///
+        /// - Complexity: O(n) to take the scalars of `tex`.
         init(_ tex: String, display: Bool) {
             scalars = Array(tex.unicodeScalars)
             self.display = display
         }
 
         /// The next scalar, if any (not consumed).
+        ///
+        /// - Complexity: O(1).
         var next: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
         /// Reads the whole input.
@@ -104,6 +114,8 @@ extension TeXText {
         }
 
         /// Handles one scalar of input.
+        ///
+        /// - Complexity: amortised O(1) (commands: their length).
         private mutating func read(_ scalar: Unicode.Scalar) {
             switch scalar {
             case "\\": command()
@@ -134,11 +146,15 @@ extension TeXText {
         // MARK: - Output
 
         /// Appends text to the innermost buffer.
+        ///
+        /// - Complexity: O(length of `text`).
         mutating func write(_ text: String) {
             buffers[buffers.count - 1] += text
         }
 
         /// Writes a command's replacement; `item` when it completes an item.
+        ///
+        /// - Complexity: O(length of `text`) plus the frames it closes.
         mutating func emit(_ text: String, item: Bool) {
             write(text)
             if item { itemDone() }
@@ -146,6 +162,8 @@ extension TeXText {
 
         /// Writes a character of the input in the current font; control
         /// characters become U+FFFD.
+        ///
+        /// - Complexity: O(1) plus the frames it closes.
         mutating func emit(character scalar: Unicode.Scalar) {
             let v = scalar.value
             let safe: Unicode.Scalar = v < 0x20 || (0x7F..<0xA0).contains(v) ? "\u{FFFD}" : scalar
@@ -155,6 +173,8 @@ extension TeXText {
         }
 
         /// `&`: one space, however many surround it.
+        ///
+        /// - Complexity: O(spaces skipped).
         private mutating func align() {
             if buffers[buffers.count - 1].unicodeScalars.last != " " { write(" ") }
             while next == " " || next == "\t" { position += 1 }
@@ -162,6 +182,8 @@ extension TeXText {
 
         /// A line end: a line break in display math outside frames, else a
         /// space.
+        ///
+        /// - Complexity: O(1).
         private mutating func lineEnd() {
             if display && frames.isEmpty {
                 lines.append(buffers[0])
@@ -173,6 +195,8 @@ extension TeXText {
 
         /// `\\`: a line break where a line end would be one, else a space;
         /// an optional spacing argument (`\\[2pt]`) is skipped.
+        ///
+        /// - Complexity: O(1).
         mutating func newLine() {
             if next == "[", let close = scalars[position...].prefix(24).firstIndex(of: "]") {
                 position = close + 1
@@ -189,6 +213,8 @@ extension TeXText {
         /// Opens the argument of `role`: a braced group when `{` follows
         /// (after spaces), else the next item; `font`, if given, draws its
         /// letters.
+        ///
+        /// - Complexity: O(spaces skipped).
         mutating func openArgument(_ role: Role, font: Font? = nil) {
             skipSpaces()
             if next == "{" {
@@ -200,6 +226,8 @@ extension TeXText {
         }
 
         /// Skips spaces and line ends.
+        ///
+        /// - Complexity: O(spaces skipped).
         mutating func skipSpaces() {
             while let scalar = next, scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
                 position += 1
@@ -208,6 +236,8 @@ extension TeXText {
 
         /// Pushes a frame: buffered when its role lays out its text and
         /// the buffers are not too deep, else its opening is written.
+        ///
+        /// - Complexity: O(1).
         mutating func open(_ role: Role, closer: Closer, font: Font? = nil) {
             let buffered = role.buffers && buffers.count <= TeXText.maximumBufferedDepth
             frames.append(
@@ -222,6 +252,8 @@ extension TeXText {
 
         /// A `}`: closes the frames opened inside the innermost braced one,
         /// then that one; dropped when no braced frame is open.
+        ///
+        /// - Complexity: O(frames closed × their text).
         private mutating func closeBrace() {
             guard openBraces > 0 else { return }
             while let top = frames.last, top.closer != .brace { close(forced: true) }
@@ -230,6 +262,8 @@ extension TeXText {
 
         /// After an item was written into the innermost frame: closes the
         /// frames that wanted one item, outwards, until one stays open.
+        ///
+        /// - Complexity: O(frames closed × their text).
         mutating func itemDone() {
             while frames.last?.closer == .item {
                 if !close(forced: false) { return }
@@ -242,6 +276,7 @@ extension TeXText {
         ///
         /// - Returns: whether the construct is complete (it is then an item
         ///   of the frame around it); false when its next argument opened.
+        /// - Complexity: O(length of the frame's text).
         @discardableResult
         mutating func close(forced: Bool) -> Bool {
             let frame = frames.removeLast()
@@ -253,7 +288,10 @@ extension TeXText {
             return complete
         }
 
-        /// Writes a closed frame's construct, or opens its next argument.
+        /// Writes a closed frame's construct, or opens its next argument;
+        /// whether the construct is complete.
+        ///
+        /// - Complexity: O(length of `text`).
         private mutating func layOut(_ role: Role, text: String?, forced: Bool) -> Bool {
             switch role {
             case .group:
@@ -292,6 +330,8 @@ extension TeXText {
 
 extension TeXText.Converter.Role {
     /// Whether this is a superscript.
+    ///
+    /// - Complexity: O(1).
     var isSuperscript: Bool {
         if case .superscript = self { true } else { false }
     }
