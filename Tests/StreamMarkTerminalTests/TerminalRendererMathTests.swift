@@ -1,4 +1,6 @@
+import Foundation
 import StreamMark
+import StreamMarkTestSupport
 import Testing
 
 @testable import StreamMarkTerminal
@@ -73,6 +75,27 @@ struct TerminalRendererMathTests {
         let output = render("```math\nx\u{1B}[2J\u{9B}y\n```\n", color: true)
         #expect(!output.contains("\u{1B}[2J") && !output.contains("\u{9B}"))
         #expect(output.contains("x\u{FFFD}[2J\u{FFFD}y"))
+    }
+
+    /// The math feature answer streamed live, with the provisional display
+    /// (formulas closed while typed), on a 12-row terminal: the tail narrowed
+    /// to the screen shows what the whole open block shows after every
+    /// chunk, and the screen ends as the one-shot rendering.
+    @Test(arguments: [false, true])
+    func mathAnswerStreamsLive(_ color: Bool) throws {
+        let url = CorpusAnswers.root.appendingPathComponent("Corpus/features/math-answer.md")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let renderer = TerminalRenderer(options: TerminalOptions(width: 50, color: color))
+        let run = TailNarrowingRun(bytes, chunk: 7, renderer: renderer)
+        #expect(run.screens.narrowed.styledLines == run.screens.reference.styledLines)
+        let oneShot = renderer.render(document: MarkdownParser().parse(bytes: bytes))
+        var expected = oneShot.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var text = TestSupport.strippingEscapes(String(line))
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        while expected.last == "" { expected.removeLast() }
+        #expect(run.screens.narrowed.lines == expected)
     }
 
     /// The live writer draws math blocks and display math as the one-shot
