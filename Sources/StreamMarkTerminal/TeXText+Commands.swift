@@ -42,8 +42,8 @@ extension TeXText {
 
     /// The characters Unicode has superscript forms of.
     static let superscripts = scriptTable(
-        "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWαβγδθφϕχι",
-        "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵅᵝᵞᵟᶿᵠᵠᵡᶥ")
+        "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWαβγδθφϕχι⊤",
+        "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵅᵝᵞᵟᶿᵠᵠᵡᶥᵀ")
 
     /// The characters Unicode has subscript forms of.
     static let subscripts = scriptTable(
@@ -67,6 +67,17 @@ extension TeXText {
         "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
     ]
 
+    /// Symbols besides Greek letters that are set like letters: a letter
+    /// or digit after them joins them (`\partial x` → `∂x`).
+    static let letterLike: Set<String> = ["partial", "nabla", "ell", "hbar", "aleph", "wp", "Re", "Im"]
+
+    /// What `\not` makes of the relation after it (any other gets a
+    /// combining long solidus).
+    static let negations: [String: String] = [
+        "=": "≠", "<": "≮", ">": "≯", "≤": "≰", "≥": "≱", "∈": "∉", "≡": "≢", "∼": "≁", "≈": "≉", "≃": "≄",
+        "≅": "≇", "⊂": "⊄", "⊃": "⊅", "⊆": "⊈", "⊇": "⊉", "∣": "∤", "∥": "∦", "∃": "∄",
+    ]
+
     /// Relations.
     static let relations: [String: String] = [
         "le": "≤", "leq": "≤", "leqslant": "⩽", "ge": "≥", "geq": "≥", "geqslant": "⩾", "ne": "≠", "neq": "≠",
@@ -74,7 +85,7 @@ extension TeXText {
         "simeq": "≃", "cong": "≅", "propto": "∝", "asymp": "≍", "doteq": "≐", "prec": "≺", "succ": "≻",
         "preceq": "⪯", "succeq": "⪰", "in": "∈", "notin": "∉", "ni": "∋", "subset": "⊂", "subseteq": "⊆",
         "subsetneq": "⊊", "supset": "⊃", "supseteq": "⊇", "mid": "∣", "nmid": "∤", "parallel": "∥", "perp": "⊥",
-        "vdash": "⊢", "models": "⊨",
+        "vdash": "⊢", "models": "⊨", "nleq": "≰", "ngeq": "≱", "nsubseteq": "⊈", "nsupseteq": "⊉",
     ]
 
     /// Arrows.
@@ -138,7 +149,8 @@ extension TeXText {
         "textrm": .normal, "textbf": .normal, "textit": .normal, "textsf": .normal, "texttt": .normal,
         "textnormal": .normal, "mbox": .normal, "hbox": .normal, "operatorname": .normal, "boxed": .normal,
         "cancel": .normal, "mathop": .normal, "mathbb": .blackboard, "Bbb": .blackboard,
-        "mathcal": .calligraphic, "mathscr": .calligraphic,
+        "mathcal": .calligraphic, "mathscr": .calligraphic, "underbrace": .normal, "overbrace": .normal,
+        "substack": .normal,
     ]
 
     /// Accents: the combining mark, and whether it spans a text of several
@@ -149,6 +161,7 @@ extension TeXText {
         "underline": ("\u{332}", true), "vec": ("\u{20D7}", false), "overrightarrow": ("\u{20D7}", false),
         "dot": ("\u{307}", false), "ddot": ("\u{308}", false), "acute": ("\u{301}", false),
         "grave": ("\u{300}", false), "check": ("\u{30C}", false), "breve": ("\u{306}", false),
+        "not": ("\u{338}", false),
     ]
 
     /// Commands that are dropped: sizes of delimiters (with the `.` of an
@@ -205,7 +218,7 @@ extension TeXText.Converter {
     /// - Complexity: O(length of the name) plus the frames it closes.
     private mutating func controlWord(_ name: String) {
         if let text = TeXText.symbols[name] {
-            if TeXText.greek[name] != nil { joinFollowingLetter() }
+            if TeXText.greek[name] != nil || TeXText.letterLike.contains(name) { joinFollowingLetter() }
             return emit(text, item: true)
         }
         if let font = TeXText.fonts[name] {

@@ -162,11 +162,13 @@ struct TeXText: Hashable, Sendable {
     /// An accent as a combining mark: on a single character without marks
     /// (`\hat{x}` → x̂), or — for the lines (`\overline`, `\underline`,
     /// `\bar`) — on each character of a text without marks; otherwise the
-    /// text unchanged (so marks never pile up).
+    /// text unchanged (so marks never pile up). `\not` before a relation
+    /// with a negated form gives that form (`\not\in` → ∉).
     ///
     /// - Complexity: O(length of `text`).
     static func accented(_ text: String, mark: Unicode.Scalar, spans: Bool) -> String {
         let text = trimmingSpaces(text)
+        if mark == "\u{338}", let negated = negations[text] { return negated }
         guard text.unicodeScalars.count == text.count, !text.isEmpty else { return text }
         guard text.count == 1 || spans else { return text }
         var out = String.UnicodeScalarView()

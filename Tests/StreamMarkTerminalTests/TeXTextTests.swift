@@ -32,7 +32,7 @@ struct TeXTextTests {
         ("doteq", "≐"), ("prec", "≺"), ("succ", "≻"), ("preceq", "⪯"), ("succeq", "⪰"), ("in", "∈"),
         ("notin", "∉"), ("ni", "∋"), ("subset", "⊂"), ("subseteq", "⊆"), ("subsetneq", "⊊"), ("supset", "⊃"),
         ("supseteq", "⊇"), ("mid", "∣"), ("nmid", "∤"), ("parallel", "∥"), ("perp", "⊥"), ("vdash", "⊢"),
-        ("models", "⊨"),
+        ("models", "⊨"), ("nleq", "≰"), ("ngeq", "≱"), ("nsubseteq", "⊈"), ("nsupseteq", "⊉"),
         // Arrows
         ("to", "→"), ("rightarrow", "→"), ("leftarrow", "←"), ("gets", "←"), ("leftrightarrow", "↔"),
         ("Rightarrow", "⇒"), ("Leftarrow", "⇐"), ("Leftrightarrow", "⇔"), ("iff", "⟺"), ("implies", "⟹"),
@@ -124,7 +124,12 @@ struct TeXTextTests {
         ("\\begin{vmatrix}A\\end{vmatrix}", "|A|"), ("\\begin{aligned}x\\end{aligned}", "x"),
         ("\\begin{array}{cc}1 & 2\\end{array}", "1 2"), ("\\begin{cases}1\\end{cases}", "{ 1"),
         ("2\\mu X", "2μX"), ("\\pi r^2", "πr²"), ("\\alpha \\in A", "α ∈ A"), ("\\lambda = 1", "λ = 1"),
-        ("\\sin x", "sin x"), ("a \\cdot b", "a · b"),
+        ("\\sin x", "sin x"), ("a \\cdot b", "a · b"), ("\\frac{\\partial f}{\\partial x}", "∂f/∂x"),
+        ("\\nabla f", "∇f"), ("\\ell 2", "ℓ2"), ("a \\not= b", "a ≠ b"), ("x \\not\\in A", "x ∉ A"),
+        ("a \\not\\equiv b", "a ≢ b"), ("\\not< \\not> \\not\\le \\not\\ge", "≮ ≯ ≰ ≱"),
+        ("\\not\\subset \\not\\subseteq \\not\\sim \\not\\approx", "⊄ ⊈ ≁ ≉"), ("\\not x", "x\u{338}"),
+        ("\\mathbf{A}^\\top", "Aᵀ"), ("\\underbrace{a+b}_{n}", "a+bₙ"), ("\\overbrace{xy}", "xy"),
+        ("\\sum_{\\substack{i<n\\\\j}}", "∑_(i<n j)"),
     ])
     func command(_ tex: String, _ expected: String) {
         #expect(Self.inline(tex) == expected)
@@ -262,7 +267,7 @@ struct TeXTextTests {
 
     /// The script tables pair characters one to one.
     @Test func scriptTables() {
-        #expect(TeXText.superscripts.count == 69)
+        #expect(TeXText.superscripts.count == 70)
         #expect(TeXText.subscripts.count == 39)
         #expect(TeXText.superscripts.values.allSatisfy { $0.properties.generalCategory != .control })
     }
