@@ -68,6 +68,8 @@ struct TerminalPalette: Hashable, Sendable {
     var frame: UInt8
     /// The language name on a code block's frame.
     var codeLabel: UInt8
+    /// Inline and display math.
+    var math: UInt8
     var code: CodeColors
     var alerts: AlertColors
     /// The style of each highlighted kind (kinds drawn as plain code text
@@ -76,11 +78,11 @@ struct TerminalPalette: Hashable, Sendable {
 
     init(
         heading1: UInt8, heading2: UInt8, heading3: UInt8, link: UInt8, marker: UInt8, checked: UInt8, image: UInt8,
-        frame: UInt8, codeLabel: UInt8, code: CodeColors, alerts: AlertColors
+        frame: UInt8, codeLabel: UInt8, math: UInt8, code: CodeColors, alerts: AlertColors
     ) {
         (self.heading1, self.heading2, self.heading3) = (heading1, heading2, heading3)
         (self.link, self.marker, self.checked, self.image) = (link, marker, checked, image)
-        (self.frame, self.codeLabel, self.code, self.alerts) = (frame, codeLabel, code, alerts)
+        (self.frame, self.codeLabel, self.math, self.code, self.alerts) = (frame, codeLabel, math, code, alerts)
         tokens = Self.tokenStyles(code)
     }
 
@@ -88,7 +90,7 @@ struct TerminalPalette: Hashable, Sendable {
     /// and highlighting in the spirit of One Dark.
     static let dark = TerminalPalette(
         heading1: 213, heading2: 117, heading3: 150, link: 75, marker: 75, checked: 114, image: 180, frame: 240,
-        codeLabel: 180,
+        codeLabel: 180, math: 152,
         code: CodeColors(
             text: 223, keyword: 170, string: 114, constant: 209, comment: 245, function: 75, type: 221, builtIn: 80,
             key: 117, variable: 210, tagName: 204, tagDelimiter: 245, meta: 139, escape: 43, addition: 114,
@@ -99,7 +101,7 @@ struct TerminalPalette: Hashable, Sendable {
     /// in the spirit of GitHub's light theme.
     static let light = TerminalPalette(
         heading1: 127, heading2: 25, heading3: 28, link: 26, marker: 25, checked: 28, image: 130, frame: 246,
-        codeLabel: 130,
+        codeLabel: 130, math: 24,
         code: CodeColors(
             text: 236, keyword: 161, string: 28, constant: 130, comment: 243, function: 25, type: 91, builtIn: 23,
             key: 18, variable: 94, tagName: 124, tagDelimiter: 243, meta: 96, escape: 29, addition: 28,

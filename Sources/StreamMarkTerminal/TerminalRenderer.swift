@@ -63,7 +63,7 @@ public struct TerminalRenderer: Sendable {
         case .document:
             return stack(block, separated: true) { child($0, TerminalContext(width: width)) }
         case .paragraph(let inlines):
-            return wrap(inlines, base: .plain, width: width)
+            return paragraph(inlines, width: width)
         case .heading(let level, let inlines):
             return heading(level: level, inlines: inlines, width: width)
         case .thematicBreak:
@@ -332,7 +332,8 @@ public struct TerminalRenderer: Sendable {
 
     // MARK: - Inlines
 
-    private func wrap(_ inlines: [Inline], base: TerminalStyle, width: Int) -> [String] {
+    /// The inlines styled and wrapped to `width`, as encoded lines.
+    func wrap(_ inlines: [Inline], base: TerminalStyle, width: Int) -> [String] {
         styled(inlines, base: base).wrapped(width: width).map { StyledText.encode($0, options: options) }
     }
 

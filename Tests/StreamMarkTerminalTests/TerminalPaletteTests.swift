@@ -47,7 +47,7 @@ struct TerminalPaletteTests {
         let code = palette.code
         return [
             palette.heading1, palette.heading2, palette.heading3, palette.link, palette.marker, palette.checked,
-            palette.image, palette.codeLabel, code.text,
+            palette.image, palette.codeLabel, palette.math, code.text,
         ] + palette.tokens.values.compactMap(\.foreground)
     }
 
