@@ -249,22 +249,6 @@ struct TeXTextTests {
         }
     }
 
-    /// Time grows linearly: 8 times the input takes well under 64 times
-    /// as long (nested and flat inputs).
-    @Test(arguments: ["\\frac{a+b}{", "{", "x^{", "\\sqrt", "\\alpha_i \\le "])
-    func conversionIsLinear(_ unit: String) {
-        func seconds(_ repeats: Int) -> Double {
-            let tex = String(repeating: unit, count: repeats)
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = TeXText(tex, display: true)
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        }
-        _ = seconds(500)
-        let small = max(seconds(2_000), 1e-4)
-        let large = seconds(16_000)
-        #expect(large < small * 24, "\(small) s → \(large) s")
-    }
-
     /// The script tables pair characters one to one.
     @Test func scriptTables() {
         #expect(TeXText.superscripts.count == 70)

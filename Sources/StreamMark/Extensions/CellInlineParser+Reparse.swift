@@ -22,8 +22,9 @@ extension CellInlineParser {
     private static let contextBase = 3 << 52
 
     /// The lines of `text` that can take part in a link reference
-    /// definition: each line holding `]:` with the line before it (for an
-    /// indented one, the lines back to one at the margin) and the
+    /// definition: each line holding `]:` with the lines before it back to
+    /// a blank line or a code or HTML block (the paragraph it may continue;
+    /// for an indented one, further back to a line at the margin) and the
     /// two after it (a destination or title may follow on its own line),
     /// groups separated by blank lines. Parsing these instead of the whole
     /// text defines the same references, except for definitions whose
@@ -77,10 +78,37 @@ extension CellInlineParser {
         func isIndentedOrBlank(_ n: Int) -> Bool {
             isIndented(n) || starts[n] >= text.count || text[starts[n]] == 0x0A || text[starts[n]] == 0x0D
         }
+        /// Whether line `n` holds nothing but spaces and tabs.
+        func isBlank(_ n: Int) -> Bool {
+            let end = n + 1 < starts.count ? starts[n + 1] : text.count
+            return text[starts[n]..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        }
+        /// Whether line `n` overlaps a code or HTML block of `literals`.
+        func isLiteral(_ n: Int) -> Bool {
+            let line = starts[n]..<(n + 1 < starts.count ? starts[n + 1] : text.count)
+            var (low, high) = (0, literals.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if literals[middle].upperBound <= line.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            return low < literals.count && literals[low].overlaps(line)
+        }
+        /// Whether line `n` may be paragraph text: not blank, not in a code
+        /// or HTML block, not opening a long HTML block (left out below).
+        func isParagraphLine(_ n: Int) -> Bool {
+            let end = n + 1 < starts.count ? starts[n + 1] : text.count
+            return !isBlank(n) && !isLiteral(n) && !opensLongHTMLBlock(text[starts[n]..<end])
+        }
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
             let last = min(hit + 2, starts.count - 1)
             guard first <= last else { continue }
+            // The lines of the paragraph the hit continues, back to a blank
+            // line or a code or HTML block: a line that would start a block
+            // alone (`1.  `, `- `) may be paragraph text there, and then so
+            // is the definition-like line after it (`p` / `1.  ` /
+            // `[b]: /v` defines nothing).
+            while first > lastLine + 1, isParagraphLine(first), isParagraphLine(first - 1) { first -= 1 }
             // An indented line may belong to a list item that began further
             // up (`1.  item`, a blank line, `    [x]: /u`): a group that would
             // start with one reaches back to a line at the margin, so that

@@ -39,9 +39,12 @@ enum ExtensionLayer {
     {
         var reduced = cells
         if options.extensions.contains(.table) {
-            // No delimiter row and no escape: no table, no cell and no
-            // block with escapes to parse again, so skip the reduction.
-            let reparses = mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\"))
+            // No delimiter row, no escape and no dollar: no table, no cell
+            // and no block with escapes or math to parse again (`\(` and
+            // `\[` hold a backslash), so skip the reduction.
+            let math = options.extensions.contains(.math) && cells.context.contains(UInt8(ascii: "$"))
+            let reparses =
+                mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math
             reduced.references = ReferenceContext(
                 groups: reparses ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
             reduced.context = []

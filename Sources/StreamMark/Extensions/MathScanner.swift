@@ -7,8 +7,8 @@
 /// - a backslash escape (`\$` is a dollar, `\\(` no math) — except `\(`
 ///   and `\[`, which open math;
 /// - a code span (a backtick run and the next run of the same length);
-/// - an autolink or a raw HTML tag (`<` then a letter, `/`, `!` or `?`, up
-///   to the next `>` with no `<` or blank line before it);
+/// - an autolink or raw HTML, exactly as cmark matches them
+///   (``PointyBraceScanner``);
 /// - then math:
 ///   - `$$…$$`: display math, the TeX up to the first `$` outside braces,
 ///     which must be followed by a second `$`;
@@ -68,6 +68,7 @@ struct MathScanner {
         let n = bytes.count
         var closers: DollarCloser?
         var noCloser = NoCloser()
+        var pointyBraces = PointyBraceScanner(bytes: bytes)
         while i < n {
             switch bytes[i] {
             case UInt8(ascii: "\\"):
@@ -82,7 +83,7 @@ struct MathScanner {
             case UInt8(ascii: "`"):
                 i = afterCodeSpan(at: i)
             case UInt8(ascii: "<"):
-                i = afterTag(at: i)
+                i = pointyBraces.end(at: i) ?? i + 1
             case UInt8(ascii: "$"):
                 if closers == nil { closers = DollarCloser(bytes) }
                 if let span = dollars(at: i, closers: closers!) {
@@ -166,35 +167,6 @@ struct MathScanner {
             i = end
         }
         return runEnd
-    }
-
-    /// After an autolink or raw HTML tag starting at `start` (`<` then a
-    /// letter, `/`, `!` or `?`, up to the next `>` with no `<` and no blank
-    /// line before it), or after the `<`.
-    private func afterTag(at start: Int) -> Int {
-        guard start + 1 < bytes.count else { return start + 1 }
-        switch bytes[start + 1] {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "/"),
-            UInt8(ascii: "!"), UInt8(ascii: "?"):
-            break
-        default:
-            return start + 1
-        }
-        var i = start + 1
-        var lineEmpty = false
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: ">"): return i + 1
-            case UInt8(ascii: "<"): return start + 1
-            case 0x0A:
-                if lineEmpty { return start + 1 }
-                lineEmpty = true
-            case 0x20, 0x09, 0x0D: break
-            default: lineEmpty = false
-            }
-            i += 1
-        }
-        return start + 1
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
