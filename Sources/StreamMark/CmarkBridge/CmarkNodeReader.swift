@@ -89,8 +89,21 @@ struct CmarkNodeReader {
             if type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK {
                 let start = bufferOffset(
                     line: cmark_node_get_start_line(current), column: cmark_node_get_start_column(current))
-                // To the end of the block's last line.
-                let endLine = Int(cmark_node_get_end_line(current))
+                // To the end of the block's last line. cmark reports the
+                // line before it as the end of an HTML block that its end
+                // condition closed (`<!DOCTYPE html>` alone on its line
+                // ends on the line before it), so an HTML block ends no
+                // earlier than its literal's lines say.
+                var endLine = Int(cmark_node_get_end_line(current))
+                if type == CMARK_NODE_HTML_BLOCK, let literal = cmark_node_get_literal(current) {
+                    var lines = 0
+                    var byte = literal
+                    while byte.pointee != 0 {
+                        if byte.pointee == 0x0A { lines += 1 }
+                        byte += 1
+                    }
+                    endLine = max(endLine, Int(cmark_node_get_start_line(current)) + lines - 1)
+                }
                 let end = endLine >= 1 && endLine < lineStarts.count ? lineStarts[endLine] : length
                 ranges.append(start..<max(start, end))
             }

@@ -101,6 +101,9 @@ extension CellInlineParser {
         }
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
+            // After a code or HTML block the hit starts a block of its own;
+            // its closing fence, taken alone, would open one instead.
+            if first == hit - 1, isLiteral(first) { first = hit }
             let last = min(hit + 2, starts.count - 1)
             guard first <= last else { continue }
             // The lines of the paragraph the hit continues, back to a blank
@@ -125,7 +128,12 @@ extension CellInlineParser {
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
                 let content = text[starts[line]..<end]
-                guard !opensLongHTMLBlock(content) else { continue }
+                // Left out, but as a blank line: the HTML block ends the
+                // paragraph before it, so a definition after it starts one.
+                guard !opensLongHTMLBlock(content) else {
+                    result.append(0x0A)
+                    continue
+                }
                 if let run = fenceRun(content) {
                     if let open = fence {
                         if run.byte == open.byte && run.length >= open.length { fence = nil }

@@ -204,11 +204,16 @@ import Testing
 
     /// The fuzz findings that made this test (minimized): math in a block
     /// and a reference definition after it, with or without an escape or a
-    /// pipe elsewhere; the link is made in the one-shot parse and at every
-    /// prefix as the one-shot parse of that prefix makes it.
+    /// pipe elsewhere, or after a one-line HTML block that holds `]:`
+    /// (cmark reports such a block as ending on the line before it); the
+    /// link is made in the one-shot parse and at every prefix as the
+    /// one-shot parse of that prefix makes it.
     @Test(arguments: [
         "# [a] $x_{0}$\n\n[a]: /u", "\\*\n\n# [a] $x_{0}$\n\n[a]: /u", "|\n- $x_{0}$ [b]\n\n[b]:h",
-        "\\\\\n>[a] $x_{0}$\n\n[a]:~",
+        "\\\\\n>[a] $x_{0}$\n\n[a]:~", "a $x_{0}$ [a]\n<!DOCTYPE html>[c]: /v\n[a]: /u",
+        "- [$x_{0}$ f[a]\n<!DOCTYPE html>[c]: /v\n[a]: /u\n", "*y*z $x_{0}$.][a]\n```json\n```\n[a]:/u\nFalse\n",
+        "n $x_{0}$ [foreach [a] *ver\n```yam\n```\n   \"llava\": [\n\n    \"raw\": true\n[a]: /u",
+        "p $x_{0}$][a]\n[b]: /v\n<!DOCTYPE html>[c]: /w\n[a]: /u",
     ])
     func referencesReachBlocksWithMath(_ text: String) {
         let atom = Atom(source: "$x_{0}$", token: "\u{2E31}\u{F000}\u{2E31}")
