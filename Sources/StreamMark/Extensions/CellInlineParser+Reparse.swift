@@ -99,6 +99,17 @@ extension CellInlineParser {
             let end = n + 1 < starts.count ? starts[n + 1] : text.count
             return !isBlank(n) && !isLiteral(n) && !opensLongHTMLBlock(text[starts[n]..<end])
         }
+        // The fence open in the group being built: it runs on over the
+        // lines the next hit adds to the same group.
+        var fence: (byte: UInt8, length: Int)? = nil
+        /// Ends the group: a fence it opened is closed, so that it cannot
+        /// swallow the groups after it.
+        func closeGroup() {
+            if let open = fence { result.append(contentsOf: Array(repeating: open.byte, count: open.length) + [0x0A]) }
+            fence = nil
+            groups.append(result)
+            result.removeAll(keepingCapacity: true)
+        }
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
             // After a code or HTML block the hit starts a block of its own;
@@ -120,11 +131,7 @@ extension CellInlineParser {
             if isIndented(hit) || isIndented(first) {
                 while first > lastLine + 1 && isIndentedOrBlank(first) { first -= 1 }
             }
-            if first > lastLine + 1, !result.isEmpty {
-                groups.append(result)
-                result.removeAll(keepingCapacity: true)
-            }
-            var fence: (byte: UInt8, length: Int)? = nil
+            if first > lastLine + 1, !result.isEmpty { closeGroup() }
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
                 let content = text[starts[line]..<end]
@@ -144,12 +151,9 @@ extension CellInlineParser {
                 result.append(contentsOf: content)
                 if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
             }
-            // A fence the group opened is closed, so that it cannot swallow
-            // the groups after it.
-            if let open = fence { result.append(contentsOf: Array(repeating: open.byte, count: open.length) + [0x0A]) }
             lastLine = last
         }
-        if !result.isEmpty { groups.append(result) }
+        if !result.isEmpty { closeGroup() }
         return groups
     }
 

@@ -89,6 +89,22 @@ import Testing
         try expectCmarkGFM(markdown)
     }
 
+    /// Definition-like lines around code and HTML blocks, as the context
+    /// of a paragraph parsed again (an escape in a URL-shaped word): a
+    /// fence one hit's lines open runs on over the next hit's lines, a
+    /// definition right after a code block is taken alone, a one-line HTML
+    /// block ends the paragraph before it.
+    static let contextLines = [
+        "s.][a]\n\\][b]: l/\n[c]: https://x.co/\n```shell\n[a]: h",
+        "s.][a]\r\n\\][b]: l/\r\n[c]: https://x.co/\r\n```\n[a]: h",
+        "x \\~ [a]\n```\n```\n[a]: /u", "x \\~ [a]\n[b]: /v\n<!DOCTYPE html>[c]: /w\n[a]: /u",
+    ]
+
+    @Test(arguments: contextLines)
+    func contextLineMatchesCmarkGFM(_ markdown: String) throws {
+        try expectCmarkGFM(markdown)
+    }
+
     private func expectCmarkGFM(_ markdown: String) throws {
         let (ours, theirs) = try GFMOracle.both(markdown)
         #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
