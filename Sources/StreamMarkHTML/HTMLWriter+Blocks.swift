@@ -27,7 +27,14 @@ extension HTMLWriter {
                 let childrenInTightList: Bool
                 switch block.kind {
                 case .document:
+                    if case .footnotes? = block.children.last?.kind, notes.isEmpty { collectNotes(block) }
                     childrenInTightList = false
+                case .footnoteDefinition:
+                    // Drawn in the footnotes section, not where it was written.
+                    continue
+                case .footnotes(let ids):
+                    writeFootnotes(ids)
+                    continue
                 case .blockQuote, .list, .alert:
                     childrenInTightList = open(block.kind)
                 case .item(let task):

@@ -52,6 +52,9 @@ extension HTMLWriter {
             case .math(let tex, let display):
                 writeMath(tex, display: display)
                 continue
+            case .footnoteReference(let reference):
+                writeFootnoteReference(reference)
+                continue
             case .image(let source, let title, let alt):
                 put("<img src=\"")
                 writeURL(source)
@@ -113,6 +116,9 @@ extension HTMLWriter {
                 escapeHTML(text)
             case .softBreak, .lineBreak:
                 put(byte: UInt8(ascii: " "))
+            case .footnoteReference(let reference):
+                // cmark-gfm writes nothing for a note's number in alt text.
+                if !reference.isResolved { escapeHTML(reference.sourceText) }
             case .emphasis(let content), .strong(let content), .strikethrough(let content),
                 .link(_, _, let content), .image(_, _, let content):
                 stack.append(contentsOf: content.reversed())

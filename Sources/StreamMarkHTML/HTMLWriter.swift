@@ -12,6 +12,9 @@ struct HTMLWriter {
     let options: HTMLRenderer.RenderOptions
     /// The HTML written so far (UTF-8).
     private(set) var bytes: [UInt8] = []
+    /// The footnote definitions a ``BlockKind/footnotes(notes:)`` section
+    /// lists, by id (the notes stay where they were written in the tree).
+    var notes: [BlockID: Block] = [:]
 
     init(options: HTMLRenderer.RenderOptions) {
         self.options = options
@@ -97,6 +100,25 @@ struct HTMLWriter {
             }
             if source.count > runStart {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
+            }
+        }
+    }
+
+    /// Appends text as `houdini_escape_href` writes it, with no check for
+    /// dangerous schemes: footnote ids and their links.
+    mutating func writeHref(_ text: String) {
+        for byte in text.utf8 {
+            if URLSafety.isHrefSafe(byte) {
+                bytes.append(byte)
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "&"): put("&amp;")
+            case UInt8(ascii: "'"): put("&#x27;")
+            default:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0x0F))
             }
         }
     }

@@ -96,6 +96,8 @@ public struct TerminalRenderer: Sendable {
                     columnWidths: cells.map { max(1, styled($0.inlines, base: .plain).width) },
                     alignments: cells.map { _ in .none })
             return tableRow(cells, layout: layout, header: false)
+        case .footnoteDefinition, .footnotes:
+            return []
         }
     }
 
@@ -368,6 +370,8 @@ public struct TerminalRenderer: Sendable {
             }
         case .math(let tex, let display):
             appendMath(tex, display: display, to: &text, style: style)
+        case .footnoteReference(let reference):
+            text.append(reference.isResolved ? "[\(reference.number)]" : reference.sourceText, style: style)
         case .html(let html):
             if options.showsHTML {
                 var htmlStyle = style

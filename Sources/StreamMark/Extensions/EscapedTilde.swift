@@ -348,7 +348,7 @@ enum EscapedTilde {
             case .text(let s): .text(replacing(s, literal: false))
             case .code(let s): .code(replacing(s, literal: true))
             case .html(let s): .html(replacing(s, literal: true))
-            case .softBreak, .lineBreak, .math: inline
+            case .softBreak, .lineBreak, .math, .footnoteReference: inline
             case .emphasis(let c): .emphasis(restored(c))
             case .strong(let c): .strong(restored(c))
             case .strikethrough(let c): .strikethrough(restored(c))

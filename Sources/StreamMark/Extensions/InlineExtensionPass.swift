@@ -97,6 +97,7 @@ struct InlineExtensionPass {
         case .link: return ("[", ")")
         case .image: return ("!", ")")
         case .math: return ("$", "$")
+        case .footnoteReference: return ("[", "]")
         }
     }
 

@@ -85,7 +85,7 @@ struct MathStandIns {
             case .text(let text): appendSplitting(text, to: &result)
             case .code(let s): result.append(.code(sourced(s)))
             case .html(let s): result.append(.html(sourced(s)))
-            case .softBreak, .lineBreak, .math: result.append(inline)
+            case .softBreak, .lineBreak, .math, .footnoteReference: result.append(inline)
             case .emphasis(let c): result.append(.emphasis(restored(c)))
             case .strong(let c): result.append(.strong(restored(c)))
             case .strikethrough(let c): result.append(.strikethrough(restored(c)))

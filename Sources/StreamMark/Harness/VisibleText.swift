@@ -41,7 +41,7 @@ package enum VisibleText {
             out.append(0x0A)
         case .htmlBlock, .thematicBreak:
             break
-        case .document, .blockQuote, .alert, .list, .item:
+        case .document, .blockQuote, .alert, .list, .item, .footnoteDefinition, .footnotes:
             break
         }
         for child in block.children { append(child, to: &out) }
@@ -52,6 +52,7 @@ package enum VisibleText {
             switch inline {
             case .text(let text), .code(let text), .math(let text, _): out += text.utf8
             case .softBreak, .lineBreak: out.append(0x0A)
+            case .footnoteReference(let reference): out += reference.visibleText.utf8
             case .html, .image: break
             case .emphasis(let children), .strong(let children), .strikethrough(let children),
                 .link(_, _, let children):

@@ -25,6 +25,11 @@ public struct ParseOptions: Hashable, Sendable, Codable {
         /// and ```` ```math ```` fences as ``BlockKind/math(tex:)`` (not a
         /// cmark-gfm extension; GitHub and pandoc render math).
         public static let math = Extensions(rawValue: 1 << 5)
+        /// Footnotes as cmark-gfm's `footnotes` extension reads them:
+        /// references `[^label]`, definitions `[^label]: …`, numbered by
+        /// first reference and listed in a ``BlockKind/footnotes(notes:)``
+        /// section (docs/footnotes.md).
+        public static let footnotes = Extensions(rawValue: 1 << 6)
 
         /// The four extensions of cmark-gfm that StreamMark implements:
         /// with these alone, `--format html` equals `cmark-gfm -e table
@@ -48,6 +53,7 @@ public struct ParseOptions: Hashable, Sendable, Codable {
                 case "autolink": result.insert(.autolink)
                 case "alerts": result.insert(.alerts)
                 case "math": result.insert(.math)
+                case "footnotes": result.insert(.footnotes)
                 default: return nil
                 }
             }

@@ -127,6 +127,10 @@ enum ShortForm {
         case alert
         /// `[18, tex]`: a display-math block and its TeX.
         case math
+        /// `[19, label, number, referenceCount]`: a footnote definition.
+        case footnoteDefinition
+        /// `[20, id…]`: the footnotes section and its notes in number order.
+        case footnotes
 
         /// The tag of a heading of `level` (1…6).
         init?(heading level: Int) {
@@ -284,6 +288,19 @@ enum ShortForm {
             try allowing(1)
             guard case .string(let tex)? = field(0) else { throw error("math: the TeX must be a string") }
             return .math(tex: tex)
+        case .footnoteDefinition:
+            try allowing(3)
+            guard case .string(let label)? = field(0), case .int(let number)? = field(1),
+                case .int(let count)? = field(2)
+            else { throw error("footnote definition: expected [19, label, number, references]") }
+            return .footnoteDefinition(FootnoteDefinition(label: label, number: number, referenceCount: count))
+        case .footnotes:
+            var notes: [BlockID] = []
+            for field in fields {
+                guard case .string(let id) = field else { throw error("footnotes: the notes must be ids") }
+                notes.append(BlockID(id))
+            }
+            return .footnotes(notes: notes)
         }
     }
 
@@ -359,6 +376,12 @@ enum ShortForm {
                     throw error("inline \(tag): expected [\"\(tag)\", tex]")
                 }
                 return .math(tex, display: tag == "M")
+            case "f":
+                guard fields.count == 5, case .string(let source) = fields[1], case .string(let label) = fields[2],
+                    case .int(let number) = fields[3], case .int(let occurrence) = fields[4]
+                else { throw error("inline f: expected [\"f\", source, label, number, occurrence]") }
+                return .footnoteReference(
+                    FootnoteReference(source: source, label: label, number: number, occurrence: occurrence))
             case "i": return .emphasis(try inlines(rest))
             case "b": return .strong(try inlines(rest))
             case "s": return .strikethrough(try inlines(rest))

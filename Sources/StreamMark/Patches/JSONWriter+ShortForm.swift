@@ -176,6 +176,22 @@ extension JSONWriter {
             byte(UInt8(ascii: ","))
             string(tex)
             byte(UInt8(ascii: "]"))
+        case .footnoteDefinition(let note):
+            open(.footnoteDefinition)
+            byte(UInt8(ascii: ","))
+            string(note.label)
+            byte(UInt8(ascii: ","))
+            int(note.number)
+            byte(UInt8(ascii: ","))
+            int(note.referenceCount)
+            byte(UInt8(ascii: "]"))
+        case .footnotes(let notes):
+            open(.footnotes)
+            for id in notes {
+                byte(UInt8(ascii: ","))
+                string(id.rawValue)
+            }
+            byte(UInt8(ascii: "]"))
         }
     }
 
@@ -258,6 +274,16 @@ extension JSONWriter {
         case .math(let tex, let display):
             raw(display ? #"["M","# : #"["m","#)
             string(tex)
+            byte(UInt8(ascii: "]"))
+        case .footnoteReference(let reference):
+            raw(#"["f","#)
+            string(reference.source)
+            byte(UInt8(ascii: ","))
+            string(reference.label)
+            byte(UInt8(ascii: ","))
+            int(reference.number)
+            byte(UInt8(ascii: ","))
+            int(reference.occurrence)
             byte(UInt8(ascii: "]"))
         case .emphasis(let children): shortContainer(#""i""#, children)
         case .strong(let children): shortContainer(#""b""#, children)

@@ -106,6 +106,21 @@ extension JSONWriter {
         case .math(let tex):
             raw(#""math","literal":"#)
             string(tex)
+        case .footnoteDefinition(let note):
+            raw(#""footnote_definition","footnote":{"label":"#)
+            string(note.label)
+            raw(#","number":"#)
+            int(note.number)
+            raw(#","referenceCount":"#)
+            int(note.referenceCount)
+            byte(UInt8(ascii: "}"))
+        case .footnotes(let notes):
+            raw(#""footnotes","notes":["#)
+            for (index, id) in notes.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                string(id.rawValue)
+            }
+            byte(UInt8(ascii: "]"))
         }
         byte(UInt8(ascii: "}"))
     }

@@ -82,6 +82,9 @@ enum SettledInlines {
                 guard isSettled(children[...], brackets: &brackets, inLink: true) else { return false }
             case .code, .html, .softBreak, .lineBreak, .math:
                 continue
+            case .footnoteReference:
+                // Its number may still change: never settled.
+                return false
             }
         }
         return true

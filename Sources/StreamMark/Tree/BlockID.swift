@@ -28,6 +28,9 @@ public struct BlockID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// The identity of the document block.
     public static let document = BlockID("doc")
 
+    /// The footnotes section, the document's last child while it exists.
+    public static let footnotes = BlockID("footnotes")
+
     /// The identity of a source block that begins at `offset`.
     ///
     /// - Parameter offset: UTF-8 byte offset of the block's first character.

@@ -5,7 +5,7 @@
 
 extension BlockKind: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, list, task, code, literal, inlines, level, table, cells, alert
+        case type, list, task, code, literal, inlines, level, table, cells, alert, footnote, notes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -28,6 +28,9 @@ extension BlockKind: Codable {
         case "table_row": self = .tableRow(cells: try c.decode([TableCell].self, forKey: .cells))
         case "alert": self = .alert(try c.decode(AlertKind.self, forKey: .alert))
         case "math": self = .math(tex: try c.decode(String.self, forKey: .literal))
+        case "footnote_definition":
+            self = .footnoteDefinition(try c.decode(FootnoteDefinition.self, forKey: .footnote))
+        case "footnotes": self = .footnotes(notes: try c.decode([BlockID].self, forKey: .notes))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown block type \(type)")
@@ -51,6 +54,8 @@ extension BlockKind: Codable {
         case .tableRow(let cells): try c.encode(cells, forKey: .cells)
         case .alert(let kind): try c.encode(kind, forKey: .alert)
         case .math(let tex): try c.encode(tex, forKey: .literal)
+        case .footnoteDefinition(let note): try c.encode(note, forKey: .footnote)
+        case .footnotes(let notes): try c.encode(notes, forKey: .notes)
         }
     }
 }

@@ -33,6 +33,14 @@ public enum BlockKind: Hashable, Sendable {
     /// `math` (```` ```math ````), holding its TeX verbatim (a final
     /// newline after each line, as a code block's literal).
     case math(tex: String)
+    /// A footnote definition (`[^label]: …`): a container of the note's
+    /// blocks, left where it was written; see ``FootnoteDefinition``.
+    case footnoteDefinition(FootnoteDefinition)
+    /// The footnotes section: the document's last child, id
+    /// ``BlockID/footnotes``, present while a defined note is referenced.
+    /// `notes` are the ids of the listed ``footnoteDefinition(_:)`` blocks
+    /// in number order; renderers draw those notes here.
+    case footnotes(notes: [BlockID])
 
     /// A short lowercase name for the kind, as used in the JSON encoding and
     /// in `--format tree` (`paragraph`, `block_quote`, …).
@@ -51,6 +59,8 @@ public enum BlockKind: Hashable, Sendable {
         case .tableRow: "table_row"
         case .alert: "alert"
         case .math: "math"
+        case .footnoteDefinition: "footnote_definition"
+        case .footnotes: "footnotes"
         }
     }
 
@@ -65,7 +75,7 @@ public enum BlockKind: Hashable, Sendable {
     /// Whether blocks of this kind hold child blocks.
     public var isContainer: Bool {
         switch self {
-        case .document, .blockQuote, .list, .item, .table, .alert: true
+        case .document, .blockQuote, .list, .item, .table, .alert, .footnoteDefinition: true
         default: false
         }
     }

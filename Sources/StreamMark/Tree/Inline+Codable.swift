@@ -4,7 +4,7 @@
 
 extension Inline: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, text, children, url, title, display
+        case type, text, children, url, title, display, footnote
     }
 
     public init(from decoder: any Decoder) throws {
@@ -22,6 +22,8 @@ extension Inline: Codable {
         case "math":
             self = .math(
                 try c.decode(String.self, forKey: .text), display: try c.decode(Bool.self, forKey: .display))
+        case "footnote_reference":
+            self = .footnoteReference(try c.decode(FootnoteReference.self, forKey: .footnote))
         case "emph": self = .emphasis(try c.decode([Inline].self, forKey: .children))
         case "strong": self = .strong(try c.decode([Inline].self, forKey: .children))
         case "strikethrough": self = .strikethrough(try c.decode([Inline].self, forKey: .children))
@@ -62,6 +64,9 @@ extension Inline: Codable {
             try c.encode("math", forKey: .type)
             try c.encode(tex, forKey: .text)
             try c.encode(display, forKey: .display)
+        case .footnoteReference(let reference):
+            try c.encode("footnote_reference", forKey: .type)
+            try c.encode(reference, forKey: .footnote)
         case .emphasis(let children):
             try c.encode("emph", forKey: .type)
             try c.encode(children, forKey: .children)

@@ -23,12 +23,15 @@ public indirect enum Inline: Hashable, Sendable {
     /// TeX math (`$…$`, `\(…\)` inline; `$$…$$`, `\[…\]` display), kept
     /// verbatim: no emphasis, escape or entity applies inside it.
     case math(String, display: Bool)
+    /// A footnote reference (`[^label]`); see ``FootnoteReference``.
+    case footnoteReference(FootnoteReference)
 
     /// The plain text of this inline, as used for image alt text.
     public var plainText: String {
         switch self {
         case .text(let s), .code(let s), .html(let s), .math(let s, _): s
         case .softBreak, .lineBreak: "\n"
+        case .footnoteReference(let reference): reference.isResolved ? "" : reference.sourceText
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c),
             .image(_, _, let c):
             c.plainText

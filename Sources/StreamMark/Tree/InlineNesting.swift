@@ -93,7 +93,7 @@ extension Inline {
     var containerChildren: [Inline]? {
         switch self {
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c), .image(_, _, let c): c
-        case .text, .softBreak, .lineBreak, .code, .html, .math: nil
+        case .text, .softBreak, .lineBreak, .code, .html, .math, .footnoteReference: nil
         }
     }
 
@@ -105,7 +105,7 @@ extension Inline {
         case .strikethrough: .strikethrough(children)
         case .link(let destination, let title, _): .link(destination: destination, title: title, children: children)
         case .image(let source, let title, _): .image(source: source, title: title, children: children)
-        case .text, .softBreak, .lineBreak, .code, .html, .math: self
+        case .text, .softBreak, .lineBreak, .code, .html, .math, .footnoteReference: self
         }
     }
 }
