@@ -153,7 +153,7 @@ struct ExtensionWalker {
 
     private static func isContainer(_ block: Block) -> Bool {
         switch block.kind {
-        case .blockQuote, .list, .item: true
+        case .blockQuote, .list, .item, .footnoteDefinition: true
         default: false
         }
     }
@@ -193,6 +193,11 @@ struct ExtensionWalker {
                 let rest = escape.offset == nil ? Array(block.children.dropFirst(1 + consumed)) : []
                 return .item(block, inner: inner, leading: replaced, rest: rest)
             }
+            return .item(block, inner: inner, leading: [], rest: block.children)
+        case .footnoteDefinition:
+            // The layer reads the rewritten buffer (``FootnoteCut``), where
+            // a note is a list item four columns wide.
+            let inner = prefixes.appending(itemPrefix(itemStart: block.range.lowerBound, outer: prefixes))
             return .item(block, inner: inner, leading: [], rest: block.children)
         default:
             return nil

@@ -255,6 +255,7 @@ public struct PrefixHarness: Sendable {
     static func onlyInlinesDiffer(_ a: BlockKind, _ b: BlockKind) -> Bool {
         switch (a, b) {
         case (.paragraph, .paragraph): true
+        case (.footnoteDefinition(let note), .footnoteDefinition(let other)): note.label == other.label
         case (.heading(let level, _), .heading(let other, _)): level == other
         case (.tableRow(let cells), .tableRow(let others)): cells.map(\.range) == others.map(\.range)
         case (.table(let table), .table(let other)):

@@ -35,6 +35,8 @@ public struct MarkdownParser: Sendable {
     /// Parses text that is already normalized (valid UTF-8, no NUL).
     func parseNormalized(_ bytes: [UInt8]) -> Block {
         let children = ParsePass(options: options).blocks(of: bytes)
-        return Block(id: .document, kind: .document, range: 0..<bytes.count, children: children)
+        var document = Block(id: .document, kind: .document, range: 0..<bytes.count, children: children)
+        if options.extensions.contains(.footnotes) { FootnoteResolver.resolve(&document) }
+        return document
     }
 }

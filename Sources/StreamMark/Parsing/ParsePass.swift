@@ -43,12 +43,50 @@ struct ParsePass {
         of buffer: [UInt8], contentStart: Int = 0, contentEnd: Int = .max, shift: Int = 0,
         layerText: UnsafeBufferPointer<UInt8>? = nil, alertsFrom: Int = 0, converted: ([Block]) -> Void = { _ in }
     ) -> [Block] {
+        if options.extensions.contains(.footnotes), let notes = buffer.withUnsafeBufferPointer(FootnoteCut.init) {
+            return blocks(
+                of: notes, contentStart: contentStart, contentEnd: contentEnd, shift: shift, alertsFrom: alertsFrom,
+                converted: converted)
+        }
+        return blocks(
+            of: buffer, contentStart: contentStart, contentEnd: contentEnd, shift: shift, layerText: layerText,
+            alertsFrom: alertsFrom, notes: nil, converted: converted)
+    }
+
+    /// The blocks of a buffer with footnote definitions: cmark and the
+    /// layer work on the rewritten buffer (``FootnoteCut``), whose offsets
+    /// are mapped back to the buffer's (plus `shift`) at the end.
+    private func blocks(
+        of notes: FootnoteCut, contentStart: Int, contentEnd: Int, shift: Int, alertsFrom: Int,
+        converted: ([Block]) -> Void
+    ) -> [Block] {
+        let start = { notes.original($0) + shift }
+        var blocks = blocks(
+            of: notes.edited, contentStart: notes.editedOffset(contentStart),
+            contentEnd: notes.editedOffset(contentEnd), shift: 0, layerText: nil, alertsFrom: alertsFrom,
+            notes: notes
+        ) { raw in
+            converted(
+                raw.map {
+                    var block = $0
+                    block.remap(start: start)
+                    return block
+                })
+        }
+        for index in blocks.indices { blocks[index].remap(start: start) }
+        return blocks
+    }
+
+    private func blocks(
+        of buffer: [UInt8], contentStart: Int, contentEnd: Int, shift: Int, layerText: UnsafeBufferPointer<UInt8>?,
+        alertsFrom: Int, notes: FootnoteCut?, converted: ([Block]) -> Void
+    ) -> [Block] {
         let cut = options.extensions.contains(.taskList) ? buffer.withUnsafeBufferPointer(TaskMarkerCut.init) : nil
         guard let cut else {
             return blocks(
                 of: buffer, contentStart: contentStart, contentEnd: contentEnd,
                 mapOffset: shift == 0 ? { $0 } : { $0 + shift }, layerText: layerText, alertsFrom: alertsFrom,
-                converted: converted)
+                notes: notes, converted: converted)
         }
         // cmark parses the buffer without the task markers cmark-gfm takes
         // off their lines; the layer reads the original text.
@@ -57,19 +95,20 @@ struct ParsePass {
             blocks(
                 of: cut.applied(to: buffer), contentStart: cut.cutOffset(contentStart),
                 contentEnd: contentEnd == .max ? .max : cut.cutOffset(contentEnd), mapOffset: original,
-                layerText: layerText ?? pointer, alertsFrom: alertsFrom, converted: converted)
+                layerText: layerText ?? pointer, alertsFrom: alertsFrom, notes: notes, converted: converted)
         }
     }
 
     private func blocks(
         of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
-        layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int, converted: ([Block]) -> Void
+        layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int, notes: FootnoteCut?, converted: ([Block]) -> Void
     ) -> [Block] {
         buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
                 mapOffset: mapOffset, literals: &literals)
+            if let notes { blocks = notes.definitions(in: blocks) }
             converted(blocks)
             if options.extensions != .none {
                 ExtensionLayer.apply(

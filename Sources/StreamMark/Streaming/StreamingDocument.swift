@@ -33,6 +33,14 @@ public struct StreamingDocument: Sendable {
     var normalizer = UTF8Normalizer()
     var bytes: [UInt8] = []
     var engine: IncrementalEngine
+    /// The engine's tree once the text holds footnote syntax (references
+    /// unresolved, no section); ``root`` is then made from it by
+    /// ``footnotes``. `nil` before: the engine updates ``root`` itself.
+    var body: Block? = nil
+    /// The numbering of footnotes while they stream.
+    var footnotes = FootnoteLedger()
+    /// How far the text was searched for `[^`.
+    var footnoteScan = 0
 
     /// Creates an empty document.
     public init(options: ParseOptions = ParseOptions()) {
@@ -103,10 +111,41 @@ public struct StreamingDocument: Sendable {
         isFinished || engine.closed.contains(id)
     }
 
+    /// Whether the text received since the last search holds `[^`.
+    ///
+    /// - Complexity: O(bytes since the last search).
+    private mutating func holdsFootnoteSyntax() -> Bool {
+        defer { footnoteScan = bytes.count }
+        var i = max(1, footnoteScan)
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "^"), bytes[i - 1] == UInt8(ascii: "[") { return true }
+            i += 1
+        }
+        return false
+    }
+
     private mutating func update(final: Bool) -> [Patch] {
         var patches: [Patch] = []
-        let parsed = bytes.withUnsafeBufferPointer { buffer in
-            engine.update(root: &root, text: buffer, final: final, patches: &patches)
+        if body == nil, options.extensions.contains(.footnotes), holdsFootnoteSyntax() {
+            body = root
+            engine.shortcutsEnabled = false
+        }
+        let parsed: Int
+        if var tree = body {
+            body = nil  // uniquely referenced while the engine writes it
+            let from = engine.frozenTop
+            parsed = bytes.withUnsafeBufferPointer { buffer in
+                engine.update(root: &tree, text: buffer, final: final, patches: &patches)
+            }
+            if !patches.isEmpty || final {
+                footnotes.update(root: &root, body: tree, from: from, frozenTop: engine.frozenTop, patches: &patches)
+            }
+            if final, root.children.last?.id == .footnotes { patches.append(.close(id: .footnotes)) }
+            body = tree
+        } else {
+            parsed = bytes.withUnsafeBufferPointer { buffer in
+                engine.update(root: &root, text: buffer, final: final, patches: &patches)
+            }
         }
         statistics.lastParsedBytes = parsed
         statistics.totalParsedBytes += parsed

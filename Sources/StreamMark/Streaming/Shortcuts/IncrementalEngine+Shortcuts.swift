@@ -38,7 +38,7 @@ extension IncrementalEngine {
         patches: inout [Patch]
     ) -> Bool {
         let oldEnd = root.range.upperBound
-        guard oldEnd == countBefore, oldEnd < text.count else { return false }
+        guard shortcutsEnabled, oldEnd == countBefore, oldEnd < text.count else { return false }
         let append = Append(text: text, oldEnd: oldEnd, lineStart: lineStart)
         let check = InternalChecks.isEnabled ? ShortcutCheck(engine: self, root: root, patchCount: patches.count) : nil
         let visitedBefore = references.visited

@@ -1,0 +1,144 @@
+/// Footnote definitions made visible to cmark: every definition marker
+/// `[^label]:` of a buffer rewritten into a list item marker four columns
+/// wide before cmark parses it, so cmark opens a container exactly where
+/// cmark-gfm's `footnotes` extension opens a definition and continues it on
+/// the same lines (docs/footnotes.md, §9.2).
+///
+/// A bullet item `-   x` is tried at the same positions as a definition,
+/// interrupts a paragraph when it has content, continues on lines indented
+/// four columns and over empty lines, and takes lazy lines. Where the two
+/// differ, the rewrite is adjusted and the buffer parsed again:
+///
+/// - the marker's kind (`-`, `+`, `*`, `1.`, `1)`) is one no line of the
+///   buffer uses, so a stand-in never joins a real list;
+/// - an empty rest becomes `___`, a thematic break that gives the item a
+///   first child (an empty item would interrupt no paragraph); dropped on
+///   conversion;
+/// - a marker indented inside its container loses that indentation (a
+///   definition continues four columns right of its container, an item four
+///   columns right of its marker);
+/// - a line of one to three columns of whitespace, or a quote line with
+///   nothing after `>`, ends a definition but not an item: it becomes a
+///   `___` terminator, also dropped;
+/// - a candidate that did not become an item where its marker stood (it
+///   lies in code, HTML or paragraph text) is left as written.
+///
+/// The extension layer reads the rewritten buffer (it sees real list items
+/// four columns wide); ``original(_:)`` maps its offsets back afterwards.
+struct FootnoteCut {
+    /// One replacement of bytes of the original buffer.
+    struct Edit {
+        /// The bytes replaced in the original buffer.
+        var original: Range<Int>
+        /// Where the replacement starts and ends in the rewritten buffer.
+        var edited: Range<Int>
+    }
+
+    /// The rewritten buffer cmark parses.
+    let edited: [UInt8]
+    /// The replacements, ascending.
+    private let edits: [Edit]
+    /// Rewritten offset of each stand-in marker → the label it stands for.
+    let labels: [Int: String]
+    /// Rewritten offsets of the `___` breaks the rewrite added.
+    let breaks: Set<Int>
+
+    /// The most parses a rewrite may take before it is used as it is.
+    private static let maximumRounds = 12
+
+    /// The rewrite of `buffer`, or `nil` when it holds no definition.
+    ///
+    /// - Complexity: O(n) per parse; one cmark parse per round, usually one
+    ///   or two rounds (more only for indented markers, whitespace lines
+    ///   inside notes, or markers that are not definitions).
+    init?(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var plan = FootnotePlan(buffer)
+        guard !plan.lines.isEmpty else { return nil }
+        var rewrite = plan.rewrite()
+        for _ in 0..<Self.maximumRounds {
+            let blocks = rewrite.edited.withUnsafeBufferPointer {
+                CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
+            }
+            guard plan.adjust(after: blocks, rewrite: rewrite) else { break }
+            rewrite = plan.rewrite()
+        }
+        guard !rewrite.labels.isEmpty else { return nil }
+        edited = rewrite.edited
+        edits = rewrite.edits
+        labels = rewrite.labels
+        breaks = rewrite.breaks
+    }
+
+    /// The original offset of rewritten offset `offset`: a stand-in marker
+    /// maps to the `[` of its definition, an added break to where it was
+    /// added.
+    ///
+    /// - Complexity: O(log edits).
+    func original(_ offset: Int) -> Int {
+        guard let index = lastEdit(startingAtOrBefore: offset, \.edited) else { return offset }
+        let edit = edits[index]
+        if offset < edit.edited.upperBound { return edit.original.lowerBound }
+        return offset - edit.edited.upperBound + edit.original.upperBound
+    }
+
+    /// The rewritten offset of original offset `offset` (the start of a
+    /// replacement for an offset inside it).
+    ///
+    /// - Complexity: O(log edits).
+    func editedOffset(_ offset: Int) -> Int {
+        guard offset != .max else { return .max }
+        guard let index = lastEdit(startingAtOrBefore: offset, \.original) else { return offset }
+        let edit = edits[index]
+        if offset < edit.original.upperBound { return edit.edited.lowerBound }
+        return offset - edit.original.upperBound + edit.edited.upperBound
+    }
+
+    private func lastEdit(startingAtOrBefore offset: Int, _ side: KeyPath<Edit, Range<Int>>) -> Int? {
+        var low = 0
+        var high = edits.count
+        while low < high {
+            let mid = (low + high) / 2
+            if edits[mid][keyPath: side].lowerBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    /// `blocks` (parsed from ``edited``) with every list of stand-in items
+    /// replaced by its items as ``BlockKind/footnoteDefinition(_:)`` blocks,
+    /// and the added breaks dropped. Offsets stay those of ``edited``.
+    ///
+    /// - Complexity: O(blocks), iterative.
+    func definitions(in blocks: [Block]) -> [Block] {
+        var root = Block(id: .document, kind: .document, range: 0..<0, children: blocks)
+        root.updateEach { block in
+            guard block.children.contains(where: isStandInList) || block.children.contains(where: isAddedBreak)
+            else { return }
+            var children: [Block] = []
+            for child in block.children {
+                if isAddedBreak(child) { continue }
+                guard isStandInList(child) else {
+                    children.append(child)
+                    continue
+                }
+                for item in child.children {
+                    var note = item
+                    note.kind = .footnoteDefinition(FootnoteDefinition(label: labels[item.range.lowerBound] ?? ""))
+                    note.children = item.children.filter { !isAddedBreak($0) }
+                    children.append(note)
+                }
+            }
+            block.children = children
+        }
+        return root.children
+    }
+
+    private func isStandInList(_ block: Block) -> Bool {
+        guard case .list = block.kind else { return false }
+        return block.children.allSatisfy { labels[$0.range.lowerBound] != nil }
+    }
+
+    private func isAddedBreak(_ block: Block) -> Bool {
+        guard case .thematicBreak = block.kind else { return false }
+        return breaks.contains(block.range.lowerBound)
+    }
+}

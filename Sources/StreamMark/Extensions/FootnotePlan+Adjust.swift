@@ -1,0 +1,142 @@
+extension FootnotePlan {
+    /// Learns from cmark's parse of `rewrite` what the next rewrite must
+    /// change; returns whether anything changed. In order: candidates that
+    /// did not become items are excluded; stand-ins indented inside their
+    /// container lose the indentation; the first line inside each stand-in
+    /// item that is blank to cmark but ends a definition gets a terminator.
+    ///
+    /// - Complexity: O(blocks + lines of the stand-in items).
+    mutating func adjust(after blocks: [Block], rewrite: Rewrite) -> Bool {
+        var itemStarts: Set<Int> = []
+        Self.collectItemStarts(blocks, into: &itemStarts)
+        var changed = false
+        for (line, offsets) in rewrite.markerOffsets where !offsets.allSatisfy(itemStarts.contains) {
+            excluded.insert(line)
+            changed = true
+        }
+        if changed { return true }
+        let geometry = Geometry(text: rewrite.edited, lineStarts: rewrite.lineStarts)
+        var firstMarkers: [Int: Int] = [:]
+        for (line, offsets) in rewrite.markerOffsets { firstMarkers[offsets[0]] = line }
+        var indented: [Int: Int] = [:]
+        var ends: [Int: [UInt8]] = [:]
+        var stack: [(blocks: [Block], container: Block?)] = [(blocks, nil)]
+        while let (siblings, container) = stack.popLast() {
+            for block in siblings {
+                switch block.kind {
+                case .list:
+                    for item in block.children {
+                        let start = item.range.lowerBound
+                        if rewrite.labels[start] != nil {
+                            let base = geometry.contentColumn(of: container, onLineOf: start)
+                            if let line = firstMarkers[start], geometry.column(of: start) > base {
+                                indented[line] = geometry.column(of: start) - base
+                            }
+                            if let (line, bytes) = geometry.terminator(for: item, base: base) { ends[line] = bytes }
+                        }
+                        stack.append((item.children, item))
+                    }
+                case .blockQuote:
+                    stack.append((block.children, block))
+                default:
+                    if !block.children.isEmpty { stack.append((block.children, container)) }
+                }
+            }
+        }
+        if !indented.isEmpty {
+            for (line, spaces) in indented { cuts[line, default: 0] += spaces }
+            return true
+        }
+        let new = ends.filter { terminators[$0.key] == nil }
+        terminators.merge(new) { old, _ in old }
+        return !new.isEmpty
+    }
+
+    private static func collectItemStarts(_ blocks: [Block], into starts: inout Set<Int>) {
+        var stack = blocks
+        while let block = stack.popLast() {
+            if case .item = block.kind { starts.insert(block.range.lowerBound) }
+            stack.append(contentsOf: block.children)
+        }
+    }
+}
+
+/// Columns of a rewritten buffer, as the plan needs them (bytes, with tabs
+/// expanded only where a line's indentation is measured).
+private struct Geometry {
+    let text: [UInt8]
+    let lineStarts: [Int]
+
+    func line(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lineStarts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return max(0, low - 1)
+    }
+
+    func column(of offset: Int) -> Int { offset - lineStarts[line(of: offset)] }
+
+    func lineEnd(_ line: Int) -> Int {
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : text.count
+        while end > lineStarts[line], text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// The column where `container`'s content starts on the line of
+    /// `offset` (0 at the top level).
+    func contentColumn(of container: Block?, onLineOf offset: Int) -> Int {
+        guard let container else { return 0 }
+        switch container.kind {
+        case .blockQuote:
+            let line = line(of: offset)
+            let start = lineStarts[line]
+            let end = lineEnd(line)
+            var gt = start + min(column(of: container.range.lowerBound), end - start)
+            while gt < end, text[gt] != UInt8(ascii: ">") { gt += 1 }
+            guard gt < end else { return 0 }
+            let after = gt + 1
+            return after - start + (after < end && (text[after] == 0x20 || text[after] == 0x09) ? 1 : 0)
+        default:
+            if let first = container.children.first, line(of: first.range.lowerBound) == line(of: container.range.lowerBound)
+            {
+                return column(of: first.range.lowerBound)
+            }
+            var i = container.range.lowerBound
+            let end = lineEnd(line(of: i))
+            while i < end, text[i] != 0x20, text[i] != 0x09 { i += 1 }
+            return column(of: i) + 1
+        }
+    }
+
+    /// The terminator for the first line inside `item` that cmark finds
+    /// blank but that ends a definition: not physically empty, not
+    /// indented four columns past the item's container (`base`).
+    func terminator(for item: Block, base: Int) -> (Int, [UInt8])? {
+        let first = line(of: item.range.lowerBound)
+        let last = line(of: max(item.range.lowerBound, item.range.upperBound - 1))
+        guard last > first else { return nil }
+        for line in (first + 1)...last {
+            let start = lineStarts[line]
+            let end = lineEnd(line)
+            if start == end { continue }
+            let bytes = text[start..<end]
+            guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }) else { continue }
+            let headEnd = min(end, start + base)
+            let tail = text[headEnd..<end]
+            if !tail.contains(UInt8(ascii: ">")), Self.columns(tail) >= 4 { continue }
+            var replacement = Array(text[start..<headEnd])
+            while replacement.count < base { replacement.append(0x20) }
+            return (line, replacement + Array("___".utf8))
+        }
+        return nil
+    }
+
+    private static func columns(_ bytes: ArraySlice<UInt8>) -> Int {
+        var column = 0
+        for byte in bytes { column = byte == 0x09 ? column + 4 - column % 4 : column + 1 }
+        return column
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import StreamMark
+import StreamMarkHTML
+import StreamMarkTestSupport
+import Testing
+
+/// Footnotes against `cmark-gfm -e footnotes -e table -e strikethrough -e
+/// autolink -e tasklist` (Debian's 0.29.0.gfm.6), byte for byte: cmark-gfm's
+/// own footnote examples, the cases of `Corpus/gfm/footnotes-cases.txt`
+/// (each expectation is the binary's output), the Corpus documents with
+/// footnotes, and seeded random documents dense in footnote shapes.
+@Suite struct FootnoteDifferentialTests {
+    static let oracle = ["footnotes", "table", "strikethrough", "autolink", "tasklist"]
+    static let extensions: ParseOptions.Extensions = [.gfm, .footnotes]
+    static let examples = SpecExample.load("footnotes.txt", folder: "gfm")
+    static let cases = SpecExample.load("footnotes-cases.txt", folder: "gfm")
+
+    /// Cases where our output differs from cmark-gfm's for a documented
+    /// reason (docs/footnotes.md, "Known differences"), by first line.
+    static let knownDifferences: Set<String> = []
+
+    @Test func examplesAreLoaded() {
+        #expect(Self.examples.count == 10)
+        #expect(Self.cases.count == 66)
+    }
+
+    @Test(arguments: examples + cases)
+    func example(_ example: SpecExample) throws {
+        let markdown = Array(example.markdown.utf8)
+        let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+        #expect(ours == example.html, "\(example)")
+        #expect(ours == (try GFMOracle.html(markdown, extensions: Self.oracle)), "\(example)")
+    }
+
+    @Test(arguments: [
+        "Corpus/features/footnotes-answer.md", "Corpus/documents/rust-platform-support.md",
+        "Corpus/regressions/alert-late-definition-fuzz.md",
+    ])
+    func corpusDocument(_ path: String) throws {
+        let markdown = try [UInt8](Data(contentsOf: CorpusAnswers.root.appendingPathComponent(path)))
+        #expect(GFMOracle.ours(markdown, extensions: Self.extensions) == (try GFMOracle.html(markdown, extensions: Self.oracle)))
+    }
+
+    /// The 40 model answers (none has a footnote) render as cmark-gfm
+    /// renders them with footnotes on: turning footnotes on changes nothing
+    /// for text without them.
+    @Test func answersAreUnchanged() throws {
+        #expect(CorpusAnswers.names.count == 40)
+        for name in CorpusAnswers.names {
+            let markdown = CorpusAnswers.bytes(name)
+            #expect(
+                GFMOracle.ours(markdown, extensions: Self.extensions) == GFMOracle.ours(markdown, extensions: .gfm),
+                "\(name)")
+        }
+    }
+
+    @Test(arguments: 0..<8)
+    func randomDocuments(batch: Int) throws {
+        var mismatches: [String] = []
+        for index in 0..<250 {
+            var random = SplitMix64(seed: 0xF007_0000 + UInt64(batch * 1000 + index))
+            let document = FootnoteDocumentGenerator.document(using: &random)
+            let markdown = Array(document.utf8)
+            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+            let theirs = try GFMOracle.html(markdown, extensions: Self.oracle)
+            if ours != theirs { mismatches.append(document) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of 250 differ; first:\n\(mismatches.first ?? "")")
+    }
+}

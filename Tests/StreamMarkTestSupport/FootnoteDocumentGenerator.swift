@@ -1,0 +1,35 @@
+import StreamMark
+
+/// Random documents dense in footnote shapes, for the differential and
+/// streaming tests: definitions at the margin, indented, in quotes and
+/// items, with lazy lines, empty and whitespace-only lines, continuations
+/// of four and eight columns, lists, fences and nested markers; references
+/// to a pool of labels in three letter cases and to undefined ones, in
+/// emphasis, links, headings and table cells.
+public enum FootnoteDocumentGenerator {
+    /// Lines a document is made of; `{L}` is a label of the pool.
+    static let fragments = [
+        "[^{L}]: note text", "[^{L}]:", "   [^{L}]: three", "    [^{L}]: indented four", "> [^{L}]: quoted",
+        "- [^{L}]: in item", "1. [^{L}]: in ordered", "    continuation", "        code in note", "", "", "  ",
+        ">", "> quote text", ">     quote indented", "lazy text", "- item", "+ item", "* item", "1. item",
+        "    - sub item", "```", "~~~", "# heading[^{L}]", "---", "***", "===", "| a | b[^{L}] |", "| - | - |",
+        "<div>", "paragraph with a [^{L}] ref", "\tcontinuation", "  - item two", "[x]: /url",
+        "    [^{L}]: nested", "[^{L}]: [^{L}]: two on a line", "- [ ] task", "    > quote in note",
+        "text[^{L}] and *em[^{L}]* and [link[^{L}]](/u)", "a [^{L}] b [^{L}] c", "[^{L}][x] and [^{L}][]",
+        "see[^{L}].", "[^{L}]: a [^{L}] inside",
+    ]
+    static let labels = ["1", "2", "note", "Note", "NOTE", "x-y", "nope", "ä", "Ä"]
+
+    /// One document of 3–16 lines.
+    package static func document(using random: inout SplitMix64) -> String {
+        var lines: [String] = []
+        for _ in 0..<Int.random(in: 3...16, using: &random) {
+            var line = fragments.randomElement(using: &random)!
+            while let range = line.range(of: "{L}") {
+                line.replaceSubrange(range, with: labels.randomElement(using: &random)!)
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
