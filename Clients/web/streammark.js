@@ -45,6 +45,13 @@
 //   value: a closed block's math is never rendered again, and a splice
 //   reuses the rendered span of any math inline whose TeX and mode did not
 //   change.
+// - footnotes: a reference is `<sup class="footnote-ref"><a href="#fn-L"
+//   id="fnref-L" data-footnote-ref>N</a></sup>` (its source text `[^x]`
+//   while undefined); a note (`footnote_definition`) shows nothing where it
+//   was written: its `<li id="fn-L">` is moved, the same element, into the
+//   `footnotes` section's `<section class="footnotes" data-footnotes><ol>`
+//   when the section lists it, with its back-references (`↩`) at the end
+//   of its last paragraph, as cmark-gfm writes them.
 
 /// Renders a StreamMark patch stream into a DOM element.
 export class StreamMarkView {
@@ -57,6 +64,10 @@ export class StreamMarkView {
   /// being replaced, by TeX and mode, for the new inlines to reuse.
   #mathPool = null;
   #nonce = "";
+  /// The footnotes section's record while it exists, and whether a patch
+  /// touched a note (the section then lays out its list again).
+  #section = null;
+  #notesTouched = false;
 
   /// `options`: `unsafe` (keep raw HTML and dangerous URLs, default false),
   /// `hardBreaks` (soft breaks as `<br />`), `noBreaks` (soft breaks as
@@ -130,7 +141,10 @@ export class StreamMarkView {
   apply(patch) {
     if (this.finished) throw new Error("streammark: patch after finish()");
     if (typeof patch === "string") {
+      const id = this.#target ? this.#target.id : null;
+      const host = this.#noteOf(id);
       this.#continue(patch);
+      this.#afterFootnotes(host, id);
       this.#count("append");
       return;
     }
@@ -145,9 +159,137 @@ export class StreamMarkView {
     }
     const version = patch.v !== undefined ? patch.v : this.version;
     if (version !== 1 && version !== 2) throw new Error(`streammark: unsupported patch version ${version}`);
+    const host = this.#noteOf(patch.op === "insert" ? patch.parent : patch.id);
     if (version === 1) this.#applyV1(patch);
     else this.#applyV2(patch);
+    this.#afterFootnotes(host, patch.op === "insert" ? patch.parent : patch.id);
     this.#count(patch.op);
+  }
+
+  // MARK: Footnotes
+
+  /// The note that holds block `id` as a direct child or is it (where its
+  /// back-references may have to move), or null.
+  #noteOf(id) {
+    const rec = typeof id === "string" ? this.blocks.get(id) : undefined;
+    if (!rec) return null;
+    if (rec.kind.type === "footnote_definition") return rec;
+    return rec.parent && rec.parent.kind.type === "footnote_definition" ? rec.parent : null;
+  }
+
+  /// After a patch: the back-references of the note it touched (before and
+  /// after it applied) in place, and the section's list laid out again if a
+  /// note or the section changed.
+  #afterFootnotes(before, id) {
+    const after = this.#noteOf(id);
+    if (before && this.blocks.get(before.id) === before) this.#syncBackrefs(before);
+    if (after && after !== before) this.#syncBackrefs(after);
+    if (this.#notesTouched) {
+      this.#notesTouched = false;
+      this.#syncSection();
+    }
+  }
+
+  /// A note's `<li id="fn-LABEL">` (its box): a newline, then its blocks;
+  /// its nodes in its parent are none (it shows in the section).
+  #buildNote(rec) {
+    // Built again (a container around it rebuilt): the old <li> goes.
+    if (rec.noteNodes) for (const node of rec.noteNodes) node.remove();
+    const note = rec.kind.footnote || {};
+    rec.el = rec.box = this.#el("li");
+    rec.el.setAttribute("id", `fn-${escapeHref(String(note.label ?? ""))}`);
+    rec.el.dataset.id = rec.id;
+    rec.el.append(this.#nl());
+    rec.noteNodes = [rec.el, this.#nl()];
+    rec.refs = null;
+    rec.nodes = [];
+    this.#buildChildren(rec);
+    this.#syncBackrefs(rec);
+    this.#notesTouched = true;
+  }
+
+  /// The section: `<section class="footnotes" data-footnotes>`, `<ol>`.
+  #buildSection(rec) {
+    rec.el = this.#el("section");
+    rec.el.setAttribute("class", "footnotes");
+    rec.el.setAttribute("data-footnotes", "");
+    rec.ol = this.#el("ol");
+    rec.ol.append(this.#nl());
+    rec.el.append(this.#nl(), rec.ol, this.#nl());
+    rec.listed = [];
+    this.#section = rec;
+    this.#notesTouched = true;
+  }
+
+  /// The back-references of a note, as cmark-gfm writes them: inside its
+  /// last block (notes nested in it aside) after a space when that is a
+  /// paragraph, else at the end of its `<li>` before a newline. Built again
+  /// only when the label or the reference count changed; moved (the same
+  /// nodes) when the last block changed.
+  #syncBackrefs(rec) {
+    if (!rec.box || rec.kind.type !== "footnote_definition") return;
+    const note = rec.kind.footnote || {};
+    const label = escapeHref(String(note.label ?? ""));
+    const count = Math.max(1, Number.isInteger(note.referenceCount) ? note.referenceCount : 1);
+    const key = `${label}\u0000${count}`;
+    if (!rec.refs || rec.refs.key !== key) {
+      if (rec.refs) for (const node of rec.refs.nodes) node.remove();
+      const anchors = [];
+      for (let k = 1; k <= count; k++) {
+        if (k > 1) anchors.push(this.document.createTextNode(" "));
+        const a = this.#el("a");
+        a.setAttribute("href", `#fnref-${label}${k > 1 ? `-${k}` : ""}`);
+        a.setAttribute("class", "footnote-backref");
+        a.setAttribute("data-footnote-backref", "");
+        a.setAttribute("aria-label", "Back to content");
+        a.append(this.document.createTextNode("\u21A9"));
+        if (k > 1) {
+          const sup = this.#el("sup");
+          sup.setAttribute("class", "footnote-ref");
+          sup.append(this.document.createTextNode(String(k)));
+          a.append(sup);
+        }
+        anchors.push(a);
+      }
+      rec.refs = { key, anchors, space: this.document.createTextNode(" "), nl: this.#nl(), nodes: [] };
+    }
+    let last = null;
+    for (let i = rec.children.length - 1; i >= 0 && !last; i--) {
+      if (rec.children[i].kind.type !== "footnote_definition") last = rec.children[i];
+    }
+    const inParagraph = !!last && last.kind.type === "paragraph" && !!last.el;
+    const host = inParagraph ? last.el : rec.box;
+    const nodes = inParagraph ? [rec.refs.space, ...rec.refs.anchors] : [...rec.refs.anchors, rec.refs.nl];
+    const placed = nodes.length === rec.refs.nodes.length && nodes.every((node, i) => node === rec.refs.nodes[i]);
+    if (placed && host.lastChild === nodes[nodes.length - 1] && nodes.every((node) => node.parentNode === host)) return;
+    for (const node of rec.refs.nodes) node.remove();
+    host.append(...nodes);
+    rec.refs.nodes = nodes;
+  }
+
+  /// Lays out the section's list: the `<li>` of each note it lists, in its
+  /// order; notes no longer listed leave it. Elements are moved, never
+  /// built again, and only from the first difference on.
+  #syncSection() {
+    const section = this.#section;
+    if (!section || this.blocks.get(section.id) !== section) return;
+    const wanted = [];
+    for (const id of section.kind.notes || []) {
+      const rec = this.blocks.get(id);
+      if (rec && rec.kind.type === "footnote_definition" && rec.noteNodes && !wanted.includes(rec)) wanted.push(rec);
+    }
+    const listed = section.listed;
+    let same = 0;
+    while (same < wanted.length && same < listed.length && wanted[same] === listed[same]
+      && wanted[same].noteNodes[0].parentNode === section.ol) same++;
+    if (same === wanted.length && same === listed.length) return;
+    for (const rec of listed.slice(same)) {
+      if (!wanted.includes(rec) || this.blocks.get(rec.id) !== rec) for (const node of rec.noteNodes) node.remove();
+    }
+    const fragment = this.document.createDocumentFragment();
+    for (const rec of wanted.slice(same)) fragment.append(...rec.noteNodes);
+    section.ol.append(fragment);
+    section.listed = wanted;
   }
 
   /// The long form of a decoded line: a short-form op (an array) is read
@@ -267,6 +409,11 @@ export class StreamMarkView {
     while (stack.length) {
       const next = stack.pop();
       this.blocks.delete(next.id);
+      if (next.noteNodes) {
+        for (const node of next.noteNodes) node.remove();
+        this.#notesTouched = true;
+      }
+      if (next === this.#section) this.#section = null;
       stack.push(...next.children);
     }
   }
@@ -375,8 +522,13 @@ export class StreamMarkView {
 
   #syncLead(rec, index) {
     const parent = rec.parent;
-    const previous = index > 0 ? parent.children[index - 1] : null;
-    const wanted = !this.#isTightParagraph(rec) && (previous === null || this.#isTightParagraph(previous));
+    // A note draws nothing here: it takes no newline and is no block before.
+    let previous = null;
+    for (let i = index - 1; i >= 0 && !previous; i--) {
+      if (parent.children[i].kind.type !== "footnote_definition") previous = parent.children[i];
+    }
+    const wanted = rec.kind.type !== "footnote_definition" && !this.#isTightParagraph(rec)
+      && (previous === null || this.#isTightParagraph(previous));
     if (wanted && !rec.lead) {
       rec.lead = this.#nl();
       if (rec.nodes.length && rec.nodes[0].parentNode) rec.nodes[0].before(rec.lead);
@@ -459,6 +611,12 @@ export class StreamMarkView {
         rec.el.dataset.id = rec.id;
         rec.nodes = [rec.el, this.#nl()];
         return;
+      case "footnote_definition":
+        this.#buildNote(rec);
+        return;
+      case "footnotes":
+        this.#buildSection(rec);
+        break;
       case "document":
         throw new Error("streammark: a document inside a document");
       default:
@@ -497,6 +655,11 @@ export class StreamMarkView {
     const anchor = inPlace && old.length ? old[old.length - 1].nextSibling : null;
     const box = inPlace && old.length ? old[0].parentNode : null;
     for (const node of old) node.remove();
+    if (rec.noteNodes) {
+      for (const node of rec.noteNodes) node.remove();
+      rec.noteNodes = null;
+      this.#notesTouched = true;
+    }
     if (rec.kind.type === "table") { rec.body = null; rec.bodyNl = null; }
     // The rendered math of the old inlines (a paragraph gaining its <p>, a
     // retype, a row re-laid out) is reused by the new ones.
@@ -850,6 +1013,16 @@ export class StreamMarkView {
       case "math":
         this.#updateMathBlock(rec);
         break;
+      case "footnote_definition": {
+        const label = escapeHref(String((kind.footnote || {}).label ?? ""));
+        if (rec.el.getAttribute("id") !== `fn-${label}`) rec.el.setAttribute("id", `fn-${label}`);
+        this.#syncBackrefs(rec);
+        this.#notesTouched = true;
+        break;
+      }
+      case "footnotes":
+        this.#notesTouched = true;
+        break;
       default:
         break; // block_quote, thematic_break: nothing to show but the range
     }
@@ -1120,6 +1293,8 @@ export class StreamMarkView {
         return { v: inline, nodes: this.#rawNodes(inline.text || "", false) };
       case "math":
         return this.#mathGroup(inline);
+      case "footnote_reference":
+        return { v: inline, nodes: [this.#footnoteReference(inline.footnote || {})] };
       case "emph":
       case "strong":
       case "strikethrough": {
@@ -1145,6 +1320,25 @@ export class StreamMarkView {
     }
   }
 
+  /// A footnote reference: `<sup class="footnote-ref"><a href="#fn-LABEL"
+  /// id="fnref-LABEL[-K]" data-footnote-ref>N</a></sup>`, or the text
+  /// `[^SOURCE]` while it is undefined (number 0).
+  #footnoteReference(note) {
+    if (!(Number.isInteger(note.number) && note.number > 0)) {
+      return this.document.createTextNode(`[^${String(note.source ?? "")}]`);
+    }
+    const label = escapeHref(String(note.label ?? ""));
+    const sup = this.#el("sup");
+    sup.setAttribute("class", "footnote-ref");
+    const a = this.#el("a");
+    a.setAttribute("href", `#fn-${label}`);
+    a.setAttribute("id", `fnref-${label}${note.occurrence > 1 ? `-${note.occurrence}` : ""}`);
+    a.setAttribute("data-footnote-ref", "");
+    a.append(this.document.createTextNode(String(note.number)));
+    sup.append(a);
+    return sup;
+  }
+
   /// The HTML of one inline (used only with `unsafe` when raw inline HTML
   /// is present), escaped exactly as the Swift renderer escapes it. Math
   /// is its TeX as text, `\(…\)`; with a renderer its span is marked for
@@ -1163,6 +1357,13 @@ export class StreamMarkView {
         const text = escapeHTML(display ? `\\[${tex}\\]` : `\\(${tex}\\)`);
         const mark = this.options.math ? ` data-sm-math="${this.#nonce}:${maths.push({ tex, display }) - 1}"` : "";
         return `<span class="math ${display ? "display" : "inline"}"${mark}>${text}</span>`;
+      }
+      case "footnote_reference": {
+        const note = inline.footnote || {};
+        if (!(Number.isInteger(note.number) && note.number > 0)) return escapeHTML(`[^${String(note.source ?? "")}]`);
+        const label = escapeHTML(escapeHref(String(note.label ?? "")));
+        const id = `fnref-${label}${note.occurrence > 1 ? `-${note.occurrence}` : ""}`;
+        return `<sup class="footnote-ref"><a href="#fn-${label}" id="${id}" data-footnote-ref>${note.number}</a></sup>`;
       }
       case "emph": return `<em>${children()}</em>`;
       case "strong": return `<strong>${children()}</strong>`;
@@ -1561,8 +1762,9 @@ const SHORT_ALIGN = { n: "none", l: "left", c: "center", r: "right" };
 /// The most fields after its tag each kind takes, by tag: 0 paragraph,
 /// 1…6 heading, 7 quote, 8 item, 9 bullet list, 10 ordered list, 11 code
 /// block, 12 HTML block, 13 thematic break, 14 table, 15 table row, 16 document,
-/// 17 alert, 18 math block.
-const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0, 1, 1];
+/// 17 alert, 18 math block, 19 footnote definition, 20 the footnotes section
+/// (any number of note ids).
+const SHORT_KIND_FIELDS = [1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 3, 3, 1, 0, 2, 1, 0, 1, 1, 3, Infinity];
 
 /// The titles of the five alert kinds, as GitHub shows them.
 const ALERT_TITLES = { note: "Note", tip: "Tip", important: "Important", warning: "Warning", caution: "Caution" };
@@ -1596,6 +1798,17 @@ function shortKind(value) {
       if (typeof a !== "string") throw new Error("streammark: math: the TeX must be a string");
       return { type: "math", literal: a };
     }
+    case 19: {
+      if (fields.length !== 4 || typeof a !== "string" || !Number.isSafeInteger(b) || b < 0 || !Number.isSafeInteger(c) || c < 0) {
+        throw new Error("streammark: footnote definition: expected [19, label, number, references]");
+      }
+      return { type: "footnote_definition", footnote: { label: a, number: b, referenceCount: c } };
+    }
+    case 20: {
+      const notes = fields.slice(1);
+      if (!notes.every((id) => typeof id === "string")) throw new Error("streammark: footnotes: the notes must be ids");
+      return { type: "footnotes", notes };
+    }
     default: return { type: "document" };
   }
 }
@@ -1624,6 +1837,14 @@ function shortInline(value) {
   if (tag === "m" || tag === "M") {
     if (value.length !== 2 || typeof value[1] !== "string") throw new Error(`streammark: inline ${tag}: expected ["${tag}", tex]`);
     return { type: "math", text: value[1], display: tag === "M" };
+  }
+  if (tag === "f") {
+    const [, source, label, number, occurrence] = value;
+    if (value.length !== 5 || typeof source !== "string" || typeof label !== "string" || !Number.isSafeInteger(number) || number < 0
+      || !Number.isSafeInteger(occurrence) || occurrence < 0) {
+      throw new Error('streammark: inline f: expected ["f", source, label, number, occurrence]');
+    }
+    return { type: "footnote_reference", footnote: { source, label, number, occurrence } };
   }
   if (tag in SHORT_CONTAINERS) return { type: SHORT_CONTAINERS[tag], children: value.slice(1).map(shortInline) };
   if (tag === "a" || tag === "img") return { type: tag === "a" ? "link" : "image", url: value[1], title: value[2], children: value.slice(3).map(shortInline) };
@@ -1824,7 +2045,11 @@ function plainText(inlines) {
     if (typeof inline === "string") out += inline;
     else if (inline.type === "code" || inline.type === "html" || inline.type === "math") out += inline.text || "";
     else if (inline.type === "softbreak" || inline.type === "linebreak") out += " ";
-    else stack.push(...(inline.children || []).slice().reverse());
+    else if (inline.type === "footnote_reference") {
+      // A note's number is not alt text (cmark-gfm writes nothing for it).
+      const note = inline.footnote || {};
+      if (!(Number.isInteger(note.number) && note.number > 0)) out += `[^${String(note.source ?? "")}]`;
+    } else stack.push(...(inline.children || []).slice().reverse());
   }
   return out;
 }

@@ -16,7 +16,7 @@ extension FragmentsOutput {
     ///
     /// - Complexity: O(size of the block).
     func displayHTML(of block: Block, _ display: ProvisionalDisplay) -> String? {
-        guard display.differsFromTruth, block.id == cache.root.children.last?.id else { return nil }
+        guard display.differsFromTruth, block.id == lastContentID else { return nil }
         let shown = display.applied(to: Block(id: .document, kind: .document, range: 0..<0, children: [block]))
         return shown.children.map { renderer.render(block: $0) }.joined()
     }

@@ -58,8 +58,9 @@ final class FragmentsOutput: StreamOutput {
                 touched.insert(top)
             }
         }
-        if let last = cache.root.children.last?.id { touched.insert(last) }
+        if let last = lastContentID { touched.insert(last) }
         if let displayed { touched.insert(displayed) }
+        touchSection(&touched)
         displayed = nil
         var out = ""
         let display = Self.display(of: document)
@@ -78,23 +79,32 @@ final class FragmentsOutput: StreamOutput {
     }
 
     /// The line for a touched top-level block ("" if its HTML is unchanged).
+    /// The footnotes section is rendered with the notes it lists (never
+    /// cached: its value does not change when a note's blocks do); a note
+    /// renders as nothing in place.
     private func fragmentLine(for block: Block, _ display: ProvisionalDisplay) -> String {
         if let line = tailLine(for: block, display) { return line }
         let shown = displayHTML(of: block, display)
         if shown != nil { displayed = block.id }
-        let html = shown ?? cache.output(for: block, context: 0)
+        let html: String
+        if case .footnotes = block.kind {
+            html = renderer.render(block: block, in: cache.root)
+        } else {
+            html = shown ?? cache.output(for: block, context: 0)
+        }
         guard emitted[block.id] != html else { return "" }
         emitted[block.id] = html
         return Self.line(id: block.id, html: html)
     }
 
-    /// The delta line of a growing list or quote (the last top-level block,
-    /// with at least two children), `nil` for any other block.
+    /// The delta line of a growing list or quote (the last top-level block
+    /// before the footnotes section, with at least two children), `nil` for
+    /// any other block.
     ///
     /// - Complexity: O(children after the prefix) plus the rendering of the
     ///   children that join the prefix (each once per stream).
     private func tailLine(for block: Block, _ display: ProvisionalDisplay) -> String? {
-        let isLast = block.id == cache.root.children.last?.id
+        let isLast = block.id == lastContentID
         let tight: Bool
         switch block.kind {
         case .list(let attributes): tight = attributes.tight
@@ -181,6 +191,41 @@ final class FragmentsOutput: StreamOutput {
             block.id == id || block.children.reversed().contains(where: contains)
         }
         return cache.root.children.last(where: contains)?.id
+    }
+
+    /// The last top-level block other than the footnotes section (the
+    /// document's last child while it exists): where streaming changes
+    /// happen and the open block is displayed.
+    var lastContentID: BlockID? {
+        let children = cache.root.children
+        guard let last = children.last else { return nil }
+        if case .footnotes = last.kind { return children.dropLast().last?.id }
+        return last.id
+    }
+
+    /// Adds the footnotes section to `touched` when a touched top-level
+    /// block is or holds a footnote definition: the section draws the
+    /// notes, so it changes with them.
+    ///
+    /// - Complexity: O(1) without a section; else O(blocks of the touched
+    ///   top-level blocks).
+    private func touchSection(_ touched: inout Set<BlockID>) {
+        guard let section = cache.root.children.last, case .footnotes = section.kind,
+            !touched.contains(section.id)
+        else { return }
+        var seen = 0
+        for block in cache.root.children.reversed() where touched.contains(block.id) {
+            seen += 1
+            var stack = [block]
+            while let next = stack.popLast() {
+                if case .footnoteDefinition = next.kind {
+                    touched.insert(section.id)
+                    return
+                }
+                stack.append(contentsOf: next.children)
+            }
+            if seen == touched.count { return }
+        }
     }
 
     var renderCounts: (renders: Int, blocks: Int)? { (cache.renderCount, cache.renderCounts.count) }

@@ -61,7 +61,10 @@ public struct HTMLRenderer: Sendable {
     ///
     /// The fragments of a document's top-level blocks, concatenated in
     /// order, equal ``render(_:)`` of the document: each top-level fragment
-    /// ends with a newline, so no block depends on what precedes it.
+    /// ends with a newline, so no block depends on what precedes it The
+    /// footnotes section is the exception: its notes are elsewhere in the
+    /// tree, and this method renders it empty; render it with
+    /// ``render(block:inTightList:in:)``.
     ///
     /// - Parameters:
     ///   - block: The block to render.
@@ -72,6 +75,49 @@ public struct HTMLRenderer: Sendable {
     /// - Complexity: O(n) in the size of the block's subtree and its text.
     public func render(block: Block, inTightList: Bool = false) -> String {
         var writer = HTMLWriter(options: options)
+        writer.write(block, inTightList: inTightList)
+        return writer.string
+    }
+
+    /// Renders one block of `document` as the HTML fragment it produces
+    /// there, the footnotes section included: the section
+    /// (``BlockKind/footnotes(notes:)``) lists notes that stay elsewhere in
+    /// the tree, so its fragment needs the document to find them. Every
+    /// other block renders as ``render(block:inTightList:)`` renders it (a
+    /// footnote definition renders as nothing in place).
+    ///
+    /// The fragments of `document`'s top-level blocks, each rendered with
+    /// this method, concatenated in order, equal ``render(_:)`` of
+    /// `document`.
+    ///
+    /// - Parameters:
+    ///   - block: The block to render, a block of `document`.
+    ///   - inTightList: As in ``render(block:inTightList:)``.
+    ///   - document: The document holding `block` (and the notes).
+    /// - Complexity: O(n) in the size of the block's subtree and its text;
+    ///   for the section, plus O(b) in the number of blocks of `document`
+    ///   (one walk collecting its notes) and the size of the notes.
+    public func render(block: Block, inTightList: Bool = false, in document: Block) -> String {
+        var writer = HTMLWriter(options: options)
+        if case .footnotes = block.kind { writer.collectNotes(document) }
+        writer.write(block, inTightList: inTightList)
+        return writer.string
+    }
+
+    /// Renders one block as ``render(block:inTightList:in:)`` does, finding
+    /// the notes the footnotes section lists with `note` (a lookup by id,
+    /// for a caller that indexes its blocks already); `note` is asked only
+    /// when `block` is the section, once per listed note.
+    ///
+    /// - Complexity: O(n) in the size of the block's subtree and its text;
+    ///   for the section, plus the lookups and the size of the notes.
+    public func render(block: Block, inTightList: Bool = false, note: (BlockID) -> Block?) -> String {
+        var writer = HTMLWriter(options: options)
+        if case .footnotes(let ids) = block.kind {
+            for id in ids {
+                if let found = note(id) { writer.notes[id] = found }
+            }
+        }
         writer.write(block, inTightList: inTightList)
         return writer.string
     }

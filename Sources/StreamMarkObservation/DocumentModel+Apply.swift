@@ -37,8 +37,10 @@ extension DocumentModel {
             guard let node = nodes[change.id], change.firstLine <= node.highlightedLines.count else { continue }
             node.highlightedLines.replaceSubrange(change.firstLine..., with: change.lines)
         }
+        let section = scope == .topLevelBlocks ? touchFootnotes(&touched) : nil
         if let cache, !patches.isEmpty {
             try cache.apply(patches)
+            if let section { cache.invalidate(section) }
             switch scope {
             case .topLevelBlocks: render(touched, in: cache)
             case .contentBlocks: render(content, in: cache)
@@ -125,6 +127,32 @@ extension DocumentModel {
         case .close:
             return []
         }
+    }
+
+    /// Adds the footnotes section (the last top-level block, if there is
+    /// one) to `touched` when a touched top-level block is or holds a note:
+    /// the section draws the notes. Returns the section's id when it was
+    /// added (its cached output must then be dropped: its value did not
+    /// change).
+    ///
+    /// - Complexity: O(1) without a section, else O(nodes of the touched
+    ///   top-level blocks).
+    private func touchFootnotes(_ touched: inout [BlockID]) -> BlockID? {
+        guard let section = root.children.last, case .footnotes = section.value.kind,
+            !touched.contains(section.id)
+        else { return nil }
+        for id in Set(touched) {
+            guard let node = nodes[id], node.parent === root else { continue }
+            var holdsNote = false
+            node.forEach { inner in
+                if case .footnoteDefinition = inner.value.kind { holdsNote = true }
+            }
+            if holdsNote {
+                touched.append(section.id)
+                return section.id
+            }
+        }
+        return nil
     }
 
     /// The id of the top-level ancestor of a node (itself if top-level).

@@ -158,8 +158,16 @@ public final class LiveTerminalWriter {
         max(1, (width + columns - 1) / max(1, columns))
     }
 
+    /// The lines of a top-level block, with a blank line before them when
+    /// something was drawn before. The footnotes section is drawn from the
+    /// document (its notes are elsewhere in the tree), never cached.
     private func chunk(_ block: Block, hasContentBefore: Bool) -> [String] {
-        let lines = cache.output(for: block, context: renderer.rootContext)
+        let lines: [String]
+        if case .footnotes = block.kind {
+            lines = renderer.footnoteLines(block, in: cache.root)
+        } else {
+            lines = cache.output(for: block, context: renderer.rootContext)
+        }
         if lines.isEmpty { return [] }
         return hasContentBefore ? [""] + lines : lines
     }
@@ -167,8 +175,11 @@ public final class LiveTerminalWriter {
     private func draw(isClosed: (BlockID) -> Bool, final: Bool) -> String {
         let children = cache.root.children
         var permanent = ""
-        // Closed blocks: written once, in full.
-        while committedIndex < children.count && (final || isClosed(children[committedIndex].id)) {
+        // Closed blocks: written once, in full. The footnotes section only at
+        // the end: a later reference or note changes it.
+        while committedIndex < children.count
+            && (final || (isClosed(children[committedIndex].id) && !children[committedIndex].isFootnotes))
+        {
             let lines = chunk(children[committedIndex], hasContentBefore: wroteContent)
             if !lines.isEmpty { wroteContent = true }
             for line in lines { permanent += line + "\n" }
@@ -179,8 +190,10 @@ public final class LiveTerminalWriter {
         var tail: [String] = []
         var content = wroteContent
         codeViewFirstLines = [:]
+        // The open block is in the last block before the footnotes section.
+        let lastContent = children.last?.isFootnotes == true ? children.count - 2 : children.count - 1
         for index in committedIndex..<children.count {
-            let isLast = index == children.count - 1
+            let isLast = index == lastContent
             var (truth, narrowed) = (children[index], false)
             if isLast && narrowsTail { (truth, narrowed) = Self.tailView(of: truth, rows: height) }
             // The cache holds the truth of whole blocks; a narrowed view, a
@@ -226,5 +239,13 @@ public final class LiveTerminalWriter {
         liveLines = visible
         liveWidths = widths
         return out
+    }
+}
+
+extension Block {
+    /// Whether the block is the footnotes section.
+    fileprivate var isFootnotes: Bool {
+        if case .footnotes = kind { return true }
+        return false
     }
 }

@@ -36,13 +36,19 @@ public struct TerminalRenderer: Sendable {
     }
 
     /// Renders a whole document (one-shot), ending with a newline unless the
-    /// document renders to nothing.
+    /// document renders to nothing; its footnotes section, if any, last
+    /// (``footnoteLines(_:in:)``).
     ///
     /// - Complexity: O(n) in the size of the document.
     public func render(document: Block) -> String {
         let cache = makeCache()
         cache.update(to: document)
-        let lines = cache.output(for: cache.root, context: rootContext)
+        var lines = cache.output(for: cache.root, context: rootContext)
+        if let section = document.children.last, case .footnotes = section.kind {
+            let notes = footnoteLines(section, in: document)
+            if !lines.isEmpty && !notes.isEmpty { lines.append("") }
+            lines += notes
+        }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
@@ -97,6 +103,8 @@ public struct TerminalRenderer: Sendable {
                     alignments: cells.map { _ in .none })
             return tableRow(cells, layout: layout, header: false)
         case .footnoteDefinition, .footnotes:
+            // A note is drawn in the section, not where it was written; the
+            // section needs the document: ``footnoteLines(_:in:)``.
             return []
         }
     }
@@ -371,7 +379,7 @@ public struct TerminalRenderer: Sendable {
         case .math(let tex, let display):
             appendMath(tex, display: display, to: &text, style: style)
         case .footnoteReference(let reference):
-            text.append(reference.isResolved ? "[\(reference.number)]" : reference.sourceText, style: style)
+            appendFootnoteReference(reference, to: &text, style: style)
         case .html(let html):
             if options.showsHTML {
                 var htmlStyle = style

@@ -129,6 +129,39 @@ import Testing
         #expect(html.components(separatedBy: "<td>").count == 2, "one body cell: \(html)")
     }
 
+    /// Data that footnote syntax could read as a reference or a definition:
+    /// `[` becomes `&#91;` and `^` `\^`, so `[^` never reaches the parser.
+    static let footnoteHostile: [String] = [
+        "[^x]", "[^x]: not a note", "a[^1] b[^x]", "[^", "^]", "[^x]:\n[^x]", "[^ x ]", "\\[^x]",
+    ]
+
+    @Test(arguments: footnoteHostile)
+    func footnoteDataStaysText(_ value: String) throws {
+        let options = TemplateOptions(parseOptions: ParseOptions(extensions: [.standard, .footnotes]))
+        for template in ["Before {{x}} after\n", "{{x}}\n", "- {{x}}\n"] {
+            let found = try leaves(template, value, options: options)
+            #expect(found.count == 1, "\(template)")
+            let inlines = found.first?.kind.inlines ?? []
+            #expect(onlyText(inlines), "\(template)")
+            let expected = template.hasPrefix("Before") ? "Before " + value + " after" : value
+            #expect(inlines.plainText == expected, "\(template)")
+        }
+        #expect(!MarkdownEscaperProbe.escaped(value).contains("[^"))
+    }
+
+    /// cmark-gfm's own `footnotes` extension finds no reference or note in
+    /// the escaped data, though the template defines note `x`.
+    @Test(arguments: footnoteHostile)
+    func footnoteDataStaysTextInCmarkGFM(_ value: String) throws {
+        let markdown = try Template("{{x}}\n\nSee {{x}}.\n\n> {{x}}\n\n[^x]: a real note\n")
+            .render(.object(["x": .string(value)])).markdown
+        let html = try CmarkGFM.html(markdown, extensions: ["footnotes"])
+        #expect(!html.contains("footnote"), "\(html)")
+        // The template's own reference works: the check can see one.
+        let referenced = try CmarkGFM.html(markdown + "\nref[^x]\n", extensions: ["footnotes"])
+        #expect(referenced.contains("data-footnote-ref"))
+    }
+
     /// Renders `markdown` with the `cmark-gfm` CLI and all its extensions.
     static func cmarkGFM(_ markdown: String) throws -> String { try CmarkGFM.html(markdown) }
 
@@ -143,5 +176,14 @@ import Testing
         let rendering = try Template("{{n}} {{f}} {{t}} {{missing}}|\n").render(
             try JSONValue(parsing: #"{"n": 1.5e3, "f": 0.25, "t": true}"#))
         #expect(rendering.document.children.first?.kind.inlines?.plainText == "1500 0.25 true |")
+    }
+}
+
+/// The escaped form of data, as `{{x}}` interpolates it (through a
+/// template, since the escaper is internal).
+enum MarkdownEscaperProbe {
+    static func escaped(_ value: String) -> String {
+        let markdown = (try? Template("{{x}}").render(.object(["x": .string(value)]))).map(\.markdown)
+        return markdown ?? ""
     }
 }

@@ -21,12 +21,14 @@ public enum CmarkGFM {
     }
 
     /// `cmark-gfm -e table -e strikethrough -e autolink -e tasklist
-    /// [--unsafe]` on `markdown`.
-    public static func html(_ markdown: String, unsafe: Bool = false) throws -> String {
+    /// [--unsafe]` on `markdown`, with `-e NAME` for each of `extensions`
+    /// too (`footnotes`).
+    public static func html(_ markdown: String, unsafe: Bool = false, extensions: [String] = []) throws -> String {
         let process = Process()
         process.executableURL = try executable()
         process.arguments =
             ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + (unsafe ? ["--unsafe"] : [])
+            + extensions.flatMap { ["-e", $0] }
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

@@ -630,7 +630,7 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "short: wrong number of fields", lines: [v2, '[3]'], throws: /wrong number of fields/ },
     { name: "short: id not an integer", lines: [v2, '[3,1.5]'], throws: /id must be/ },
     { name: "short: unknown block type", lines: [v2, '[0,"doc",[0,"marquee"]]'], throws: /unknown block type/ },
-    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,19]]'], throws: /unknown block type/ },
+    { name: "short: block type out of range", lines: [v2, '[0,"doc",[0,21]]'], throws: /unknown block type/ },
     { name: "short: alert without its kind", lines: [v2, '[0,"doc",[0,17]]'], throws: /unknown alert kind/ },
     { name: "short: unknown alert kind", lines: [v2, '[0,"doc",[0,[17,"memo"]]]'], throws: /unknown alert kind/ },
     // Ids relative to the register R: W even is e(R + W/2), W odd e(R + floor(W/2)).list.
@@ -735,6 +735,7 @@ window.runEdgeCases = async function runEdgeCases() {
     { name: "short: math inline with an extra field", lines: [v2, '[0,"doc",[0,[0,[["m","x","y"]]]]]'], throws: /expected \["m", tex\]/ },
     { name: "short: math block without its TeX", lines: [v2, '[0,"doc",[0,18]]'], throws: /TeX must be a string/ },
     { name: "short: math block with an extra field", lines: [v2, '[0,"doc",[0,[18,"x","y"]]]'], throws: /too many fields/ },
+    ...footnoteCases(v2),
     { name: "insert without index appends", lines: [v2, para("a", "1"), para("b", "2")], html: "<p>1</p>\n<p>2</p>\n" },
     { name: "markup in text stays text", lines: [v2, para("a", '<script>window.__pwned="edge"</script><b>x</b>')], html: "<p>&lt;script&gt;window.__pwned=\"edge\"&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</p>\n" },
     { name: "heading level out of range", lines: ['{"v":1,"op":"insert","parent":"doc","index":0,"block":{"id":"a","kind":{"type":"heading","level":"1 onclick","inlines":["x"]},"range":[0,1],"children":[]}}'], html: "<h1>x</h1>\n" },
@@ -751,7 +752,12 @@ window.runEdgeCases = async function runEdgeCases() {
     const view = new StreamMarkView(element, test.options || {});
     let error = null;
     let before = null;
+    const marks = {};
     for (const line of test.lines) {
+      if (typeof line === "function") { // a look at the view mid-stream
+        line(view, marks);
+        continue;
+      }
       before = element.innerHTML;
       try {
         if (line === "FINISH") view.finish();
@@ -772,12 +778,89 @@ window.runEdgeCases = async function runEdgeCases() {
     } else if (actual !== expected) {
       failures.push(`${test.name}: ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
     }
+    const problem = test.check && !error ? test.check(view, marks, element) : null;
+    if (problem) failures.push(`${test.name}: ${problem}`);
     const missing = (test.ids || []).filter((id) => !view.blocks.has(id));
     if (missing.length) failures.push(`${test.name}: no block ${missing.join(", ")}`);
   }
   if (window.__pwned !== undefined) failures.push(`script ran: ${window.__pwned}`);
   return { cases: cases.length, failures };
 };
+
+/// Footnotes (hand-written streams: `streammark` does not parse them yet):
+/// references, notes drawn in the section and nothing in place, their
+/// back-references, in both forms; a note's `<li>` keeps its identity
+/// while the stream goes on.
+function footnoteCases(v2) {
+  const backref = (label, k = 1) => `<a href="#fnref-${label}${k > 1 ? `-${k}` : ""}" class="footnote-backref" data-footnote-backref aria-label="Back to content">\u21A9${k > 1 ? `<sup class="footnote-ref">${k}</sup>` : ""}</a>`;
+  const sup = (label, number, k = 1) => `<sup class="footnote-ref"><a href="#fn-${label}" id="fnref-${label}${k > 1 ? `-${k}` : ""}" data-footnote-ref>${number}</a></sup>`;
+  const section = (items) => `<section class="footnotes" data-footnotes>\n<ol>\n${items.join("")}</ol>\n</section>\n`;
+  const ref = (label, number, occurrence = 1) => ({ type: "footnote_reference", footnote: { source: label, label, number, occurrence } });
+  const block = (id, kind, children = []) => ({ id, kind, range: [0, 0], children });
+  const p = (id, inlines) => block(id, { type: "paragraph", inlines });
+  const note = (id, label, number, referenceCount, children) => block(id, { type: "footnote_definition", footnote: { label, number, referenceCount } }, children);
+  const v1 = (index, json) => JSON.stringify({ v: 1, op: "insert", parent: "doc", index, block: json });
+  return [
+    {
+      name: "footnotes: short form",
+      lines: [
+        v2,
+        '[0,"doc",["p",[0,["A",["f","a","a",1,1]," ",["f","x","",0,0]]]]]',
+        '[0,"doc",["n",[19,"a",1,1],[["q",[0,["Note."]]]]]]',
+        '[0,"doc",["footnotes",[20,"n"]]]',
+      ],
+      html: `<p>A${sup("a", 1)} [^x]</p>\n` + section([`<li id="fn-a">\n<p>Note. ${backref("a")}</p>\n</li>\n`]),
+    },
+    {
+      name: "footnotes: long form, a note in a quote with a note in it",
+      lines: [
+        v1(0, p("p0", ["A", ref("a", 1), " b", ref("b", 2), " again", ref("a", 1, 2), " ", { type: "footnote_reference", footnote: { source: "nope", label: "", number: 0, occurrence: 0 } }])),
+        v1(1, note("n1", "a", 1, 2, [p("p1", ["Note A."])])),
+        v1(2, block("q", { type: "block_quote" }, [
+          p("p2", ["Quoted."]),
+          note("n2", "b", 2, 1, [p("p3", ["Note B", ref("c", 3)]), note("n3", "c", 3, 1, [p("p4", ["Deep."]), block("hr", { type: "thematic_break" })])]),
+        ])),
+        v1(3, note("n4", "unused", 0, 0, [p("p5", ["Never."])])),
+        v1(4, block("footnotes", { type: "footnotes", notes: ["n1", "n2", "n3"] })),
+      ],
+      html: `<p>A${sup("a", 1)} b${sup("b", 2)} again${sup("a", 1, 2)} [^nope]</p>\n<blockquote>\n<p>Quoted.</p>\n</blockquote>\n`
+        + section([
+          `<li id="fn-a">\n<p>Note A. ${backref("a")} ${backref("a", 2)}</p>\n</li>\n`,
+          `<li id="fn-b">\n<p>Note B${sup("c", 3)} ${backref("b")}</p>\n</li>\n`,
+          `<li id="fn-c">\n<p>Deep.</p>\n<hr />\n${backref("c")}\n</li>\n`,
+        ]),
+    },
+    {
+      name: "footnotes: streamed, the same <li> throughout",
+      lines: [
+        v2,
+        '[0,"doc",["footnotes",[20,"n"]]]', // the section lists a note not there yet
+        '[0,"doc",["n",[19,"a",1,2],[["q",[0,["No"]]]]],0]',
+        (view, marks) => { marks.li = view.blocks.get("n").el; },
+        '"te"',
+        '[7,1,[["i","x"]]]',
+        '[0,"n",["h",13]]', // the back-references leave the paragraph
+        '[0,"doc",["n2",[19,"b",2,1],[["q2",[0,["B"]]]]],1]',
+        '[4,"footnotes",[20,"n2","n"]]',
+        '[1,"h"]', // and go back into it
+      ],
+      html: section([
+        `<li id="fn-b">\n<p>B ${backref("b")}</p>\n</li>\n`,
+        `<li id="fn-a">\n<p>Note<em>x</em> ${backref("a")} ${backref("a", 2)}</p>\n</li>\n`,
+      ]),
+      check: (view, marks, element) => (view.blocks.get("n").el === marks.li && element.contains(marks.li) ? null : "the note's <li> was replaced"),
+    },
+    {
+      name: "footnotes: a note no longer listed leaves the section",
+      lines: [v2, '[0,"doc",["n",[19,"a",1,1],[["q",[0,["x"]]]]]]', '[0,"doc",["footnotes",[20,"n"]]]', '[4,"footnotes",20]', '[4,"n",[19,"a",0,0]]'],
+      html: section([]),
+    },
+    { name: "footnotes: a note alone draws nothing", lines: [v2, '[0,"doc",["n",[19,"a",0,0],[["q",[0,["x"]]]]]]'], html: "" },
+    { name: "short: footnote definition without its fields", lines: [v2, '[0,"doc",[0,19]]'], throws: /footnote definition: expected/ },
+    { name: "short: footnotes with a note that is no id", lines: [v2, '[0,"doc",[0,[20,"a",1]]]'], throws: /notes must be ids/ },
+    { name: "short: footnote reference without its occurrence", lines: [v2, '[0,"doc",[0,[0,[["f","a","a",1]]]]]'], throws: /inline f: expected/ },
+  ];
+}
 
 /// The copy button on its own: what it copies (through the clipboard, and
 /// through the textarea fallback when the clipboard refuses), its state and

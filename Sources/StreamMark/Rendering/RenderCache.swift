@@ -252,6 +252,19 @@ public final class RenderCache<Context: Hashable, Output> {
         }
     }
 
+    /// Drops the cached output of block `id`, so the next
+    /// ``output(for:context:)`` renders it again, and marks its ancestors
+    /// dirty (they compose it): for an output that depends on more than the
+    /// block's value and children, such as the footnotes section
+    /// (``BlockKind/footnotes(notes:)``), which draws notes that live
+    /// elsewhere in the tree.
+    ///
+    /// - Complexity: O(the search for the block's path in ``root``).
+    public func invalidate(_ id: BlockID) {
+        entries[id] = nil
+        markPath(to: id)
+    }
+
     /// Marks the block and its ancestors dirty.
     private func markPath(to id: BlockID) {
         for ancestor in root.path(to: id) ?? [] { dirty.insert(ancestor) }
