@@ -111,6 +111,10 @@ struct FootnoteCut {
     func definitions(in blocks: [Block]) -> [Block] {
         var root = Block(id: .document, kind: .document, range: 0..<0, children: blocks)
         root.updateEach { block in
+            if case .list(var attributes) = block.kind, attributes.tight, separatesItemContent(block) {
+                attributes.tight = false
+                block.kind = .list(attributes)
+            }
             guard block.children.contains(where: isStandInList) || block.children.contains(where: isAddedBreak)
             else { return }
             var children: [Block] = []
@@ -130,6 +134,66 @@ struct FootnoteCut {
             block.children = children
         }
         return root.children
+    }
+
+    /// Whether a blank line the rewrite hid separates blocks of one of
+    /// `list`'s items once its notes are taken out of their stand-in list:
+    /// a blank line between two notes (it only loosened the stand-in
+    /// list), or a whitespace line that ended a note (now a terminator)
+    /// with more of the item, or another item, after it. cmark-gfm then
+    /// finds the list loose.
+    private func separatesItemContent(_ list: Block) -> Bool {
+        for (index, item) in list.children.enumerated() {
+            for (position, child) in item.children.enumerated() {
+                if isAddedBreak(child), position < item.children.count - 1 || index < list.children.count - 1 {
+                    if !isEmptyRestBreak(child) { return true }
+                }
+                if isStandInList(child), hasBlankLineBetweenItems(child) { return true }
+            }
+            if index < list.children.count - 1, endsWithTerminator(item) { return true }
+        }
+        return false
+    }
+
+    /// Whether `item`'s last block, followed through the last items of
+    /// lists (as cmark's `S_ends_with_blank_line` follows them), is a
+    /// terminator: the item ended with a blank line.
+    private func endsWithTerminator(_ item: Block) -> Bool {
+        var current = item
+        while let last = current.children.last {
+            if isAddedBreak(last) { return !isEmptyRestBreak(last) }
+            guard case .list = last.kind, let lastItem = last.children.last else { return false }
+            current = lastItem
+        }
+        return false
+    }
+
+    /// Whether `block` is the `___` an empty definition got on its own line
+    /// (not a terminator): its line holds a stand-in marker.
+    private func isEmptyRestBreak(_ block: Block) -> Bool {
+        let start = block.range.lowerBound
+        return start >= 4 && labels[start - 4] != nil
+    }
+
+    private func hasBlankLineBetweenItems(_ list: Block) -> Bool {
+        let items = list.children
+        guard items.count > 1 else { return false }
+        for k in 0..<(items.count - 1) {
+            let gap = edited[min(items[k].range.upperBound, edited.count)..<min(items[k + 1].range.lowerBound, edited.count)]
+            // A gap starting after a line break starts on a line of its own.
+            var lineBreaks = gap.startIndex > 0 && edited[gap.startIndex - 1] == 0x0A ? 1 : 0
+            var lineIsBlank = true
+            for byte in gap {
+                if byte == 0x0A {
+                    if lineBreaks > 0 && lineIsBlank { return true }
+                    lineBreaks += 1
+                    lineIsBlank = true
+                } else if byte != 0x20 && byte != 0x09 && byte != 0x0D && byte != UInt8(ascii: ">") {
+                    lineIsBlank = false
+                }
+            }
+        }
+        return false
     }
 
     private func isStandInList(_ block: Block) -> Bool {

@@ -32,7 +32,13 @@ extension FootnotePlan {
                             if let line = firstMarkers[start], geometry.column(of: start) > base {
                                 indented[line] = geometry.column(of: start) - base
                             }
-                            if let (line, bytes) = geometry.terminator(for: item, base: base) { ends[line] = bytes }
+                            // The outermost note a line ends wins: the line
+                            // ends every note inside it too.
+                            if let (line, bytes) = geometry.terminator(for: item, base: base),
+                                ends[line].map({ bytes.count < $0.count }) ?? true
+                            {
+                                ends[line] = bytes
+                            }
                         }
                         stack.append((item.children, item))
                     }
