@@ -73,6 +73,10 @@ struct GrowthCommand {
             Shape(
                 name: "math-answers-without-math", base: 40_000, make: { Self.mathAnswers(bytes: $0) },
                 options: ParseOptions(extensions: [.gfm, .alerts])),
+            Shape(
+                name: "cited-answers", base: 40_000, make: { Self.citedAnswers(bytes: $0) },
+                options: ParseOptions(extensions: [.gfm, .alerts, .math, .footnotes])),
+            Shape(name: "cited-answers-without-footnotes", base: 40_000) { Self.citedAnswers(bytes: $0) },
         ]
         for shape in CorpusGenerator.shapes {
             // About 20–60 KB at the base size.
@@ -233,6 +237,37 @@ extension GrowthCommand {
             share -= part
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The model answers (``realDocuments(bytes:)``'s mix of the 40
+    /// answers) with a footnote reference at the end of every tenth
+    /// sentence-ending line, and the notes, one per reference, after the
+    /// text: a long answer citing its sources as research assistants write
+    /// them.
+    static func citedAnswers(bytes: Int) -> String {
+        var sources: [[UInt8]] = []
+        for file in CorpusLocation.markdownFiles(in: CorpusLocation.folder("llm")) {
+            if let data = try? Data(contentsOf: file) { sources.append(Array(data)) }
+        }
+        precondition(!sources.isEmpty, "no model answers found")
+        let text = sameShare(of: sources, bytes: bytes)
+        var lines: [String] = []
+        var notes = 0
+        var fence = false
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") { fence.toggle() }
+            if !fence, index % 10 == 0, line.hasSuffix(".") {
+                notes += 1
+                lines.append(line + "[^\(notes)]")
+            } else {
+                lines.append(String(line))
+            }
+        }
+        var result = lines.joined(separator: "\n") + "\n\n"
+        for note in stride(from: 1, through: notes, by: 1) {
+            result += "[^\(note)]: Source \(note), https://example.com/sources/\(note).\n"
+        }
+        return result
     }
 
     /// The answers that hold math (the math feature answer and the model

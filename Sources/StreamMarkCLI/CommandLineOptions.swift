@@ -108,7 +108,8 @@ struct CommandLineOptions {
     }
 
     /// What `--extensions` takes.
-    static let extensionList = "a comma-separated list of table, tasklist, strikethrough, autolink, alerts"
+    static let extensionList =
+        "a comma-separated list of table, tasklist, strikethrough, autolink, alerts, math, footnotes"
 
     /// `--replay BYTES[:MS]`: BYTES a byte count, MS at most a minute.
     static func replay(_ text: String) -> (bytes: Int, milliseconds: Int)? {

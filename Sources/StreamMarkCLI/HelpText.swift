@@ -67,8 +67,10 @@ enum HelpText {
           --no-gfm            plain CommonMark: no GitHub extensions, no alerts,
                               no math
           --extensions LIST   only these of table,tasklist,strikethrough,autolink,
-                              alerts,math (default: all six; `table,tasklist,
-                              strikethrough,autolink` is what cmark-gfm -e …
+                              alerts,math,footnotes (default: all but
+                              footnotes; `table,tasklist,strikethrough,
+                              autolink` is what cmark-gfm -e … renders, and
+                              with footnotes what cmark-gfm -e footnotes -e …
                               renders)
           --stats             print the engine's and the render cache's counters
                               (appends, parsed bytes, patches, blocks, renders)

@@ -22,8 +22,9 @@ struct FootnoteLedger {
 
         /// Folds the references and notes of `block` (top-level index
         /// `top`); returns the occurrence of each of its references.
-        mutating func fold(_ block: Block, top: Int) -> [Int] {
+        mutating func fold(_ block: Block, top: Int, sites: FootnoteSites) -> [Int] {
             var occurrences: [Int] = []
+            guard sites.holds(block.range) else { return occurrences }
             var stack: [(Block, Bool)] = [(block, false)]
             while let (current, exiting) = stack.popLast() {
                 if exiting {
@@ -40,7 +41,9 @@ struct FootnoteLedger {
                     occurrences.append(count)
                 }
                 stack.append((current, true))
-                for child in current.children.reversed() { stack.append((child, false)) }
+                for child in current.children.reversed() where sites.holds(child.range) {
+                    stack.append((child, false))
+                }
             }
             return occurrences
         }
@@ -98,21 +101,23 @@ struct FootnoteLedger {
     ///
     /// - Complexity: O(window blocks + distinct labels); O(frozen blocks
     ///   holding footnotes) when the numbering changed.
-    mutating func update(root: inout Block, body: Block, from: Int, frozenTop: Int, patches: inout [Patch]) {
+    mutating func update(
+        root: inout Block, body: Block, from: Int, frozenTop: Int, sites: FootnoteSites, patches: inout [Patch]
+    ) {
         let hadSection = root.children.last?.id == .footnotes
         if hadSection { root.children.removeLast() }
         var out: [Patch] = []
         let from = refreshFrozenUpdates(root: &root, body: body, from: from, patches: patches, into: &out)
         while frozenCount < min(frozenTop, body.children.count) {
             let block = body.children[frozenCount]
-            let occurrences = frozen.fold(block, top: frozenCount)
-            if !occurrences.isEmpty || block.holdsFootnoteDefinition { frozenHolders[frozenCount] = occurrences }
+            let occurrences = frozen.fold(block, top: frozenCount, sites: sites)
+            if sites.holds(block.range) { frozenHolders[frozenCount] = occurrences }
             frozenCount += 1
         }
         var total = frozen
         var tailOccurrences: [[Int]] = []
         for top in max(from, frozenCount)..<body.children.count {
-            tailOccurrences.append(total.fold(body.children[top], top: top))
+            tailOccurrences.append(total.fold(body.children[top], top: top, sites: sites))
         }
         // Blocks between `from` and `frozenCount` froze in this update:
         // their occurrences are in `frozenHolders`.
@@ -122,7 +127,8 @@ struct FootnoteLedger {
         for top in from..<body.children.count {
             let occurrences =
                 top < frozenCount ? frozenHolders[top] ?? [] : tailOccurrences[top - max(from, frozenCount)]
-            resolvedTail.append(Self.resolved(body.children[top], occurrences: occurrences, numbering: next))
+            resolvedTail.append(
+                Self.resolved(body.children[top], occurrences: occurrences, numbering: next, sites: sites))
         }
         root.children.replaceSubrange(from..., with: resolvedTail)
         root.range = body.range
@@ -135,7 +141,9 @@ struct FootnoteLedger {
             default: out.append(patch)
             }
         }
-        if next != numbering { refreshFrozen(root: &root, body: body, below: from, next: next, into: &out) }
+        if next != numbering {
+            refreshFrozen(root: &root, body: body, below: from, next: next, sites: sites, into: &out)
+        }
         numbering = next
         out.append(contentsOf: patches.filter { if case .close = $0 { true } else { false } })
         updateSection(root: &root, hadSection: hadSection, into: &out)
@@ -152,7 +160,8 @@ struct FootnoteLedger {
     ) -> Int {
         var earliest = from
         for patch in patches {
-            guard case .update(_, let value) = patch, let top = Self.topIndex(of: value.range, in: body, below: from)
+            guard case .update(let id, let value) = patch, id != .document,
+                let top = Self.topIndex(of: value.range, in: body, below: from)
             else { continue }
             earliest = min(earliest, top)
         }
@@ -180,9 +189,12 @@ struct FootnoteLedger {
 
     /// Resolves again the frozen blocks (below `below`) holding footnotes
     /// and appends updates of the blocks whose value changed.
-    private func refreshFrozen(root: inout Block, body: Block, below: Int, next: Numbering, into out: inout [Patch]) {
+    private func refreshFrozen(
+        root: inout Block, body: Block, below: Int, next: Numbering, sites: FootnoteSites, into out: inout [Patch]
+    ) {
         for top in frozenHolders.keys.sorted() where top < below {
-            let resolved = Self.resolved(body.children[top], occurrences: frozenHolders[top] ?? [], numbering: next)
+            let resolved = Self.resolved(
+                body.children[top], occurrences: frozenHolders[top] ?? [], numbering: next, sites: sites)
             let old = root.children[top]
             guard resolved != old else { continue }
             var diff: [Patch] = []
@@ -211,11 +223,11 @@ struct FootnoteLedger {
 
     /// `block` with its references resolved (`occurrences` gives each its
     /// occurrence, in order) and its notes numbered.
-    static func resolved(_ block: Block, occurrences: [Int], numbering: Numbering) -> Block {
-        guard !occurrences.isEmpty || block.holdsFootnoteDefinition else { return block }
+    static func resolved(_ block: Block, occurrences: [Int], numbering: Numbering, sites: FootnoteSites) -> Block {
+        guard sites.holds(block.range) else { return block }
         var block = block
         var index = 0
-        block.updateEach { current in
+        block.updateSites(sites) { current in
             if case .footnoteDefinition(var note) = current.kind {
                 let key = FootnoteResolver.key(note.label)
                 if let key, numbering.winners[key]?.id == current.id, let entry = numbering.numbers[key] {
@@ -240,13 +252,19 @@ struct FootnoteLedger {
 }
 
 extension Block {
-    /// Whether this block or a block under it is a footnote definition.
-    var holdsFootnoteDefinition: Bool {
-        var found = false
-        visit { block in
-            if case .footnoteDefinition = block.kind { found = true }
-            return !found
+    /// Calls `change` on this block and, in document order, on every block
+    /// under it whose range holds a `[^` (the others hold no footnote).
+    ///
+    /// - Complexity: O(blocks holding `[^` × their children), recursive
+    ///   (footnote nesting in real text is shallow; the depth is the
+    ///   tree's).
+    mutating func updateSites(_ sites: FootnoteSites, _ change: (inout Block) -> Void) {
+        change(&self)
+        guard children.contains(where: { sites.holds($0.range) }) else { return }
+        updateChildrenKeepingHeight { children in
+            for index in children.indices where sites.holds(children[index].range) {
+                children[index].updateSites(sites, change)
+            }
         }
-        return found
     }
 }

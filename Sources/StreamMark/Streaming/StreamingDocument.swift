@@ -39,8 +39,8 @@ public struct StreamingDocument: Sendable {
     var body: Block? = nil
     /// The numbering of footnotes while they stream.
     var footnotes = FootnoteLedger()
-    /// How far the text was searched for `[^`.
-    var footnoteScan = 0
+    /// Where the text holds `[^` (searched only with footnotes on).
+    var footnoteSites = FootnoteSites()
 
     /// Creates an empty document.
     public init(options: ParseOptions = ParseOptions()) {
@@ -111,24 +111,14 @@ public struct StreamingDocument: Sendable {
         isFinished || engine.closed.contains(id)
     }
 
-    /// Whether the text received since the last search holds `[^`.
-    ///
-    /// - Complexity: O(bytes since the last search).
-    private mutating func holdsFootnoteSyntax() -> Bool {
-        defer { footnoteScan = bytes.count }
-        var i = max(1, footnoteScan)
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "^"), bytes[i - 1] == UInt8(ascii: "[") { return true }
-            i += 1
-        }
-        return false
-    }
-
     private mutating func update(final: Bool) -> [Patch] {
         var patches: [Patch] = []
-        if body == nil, options.extensions.contains(.footnotes), holdsFootnoteSyntax() {
-            body = root
-            engine.shortcutsEnabled = false
+        if options.extensions.contains(.footnotes) {
+            footnoteSites.scan(bytes)
+            if body == nil, !footnoteSites.isEmpty {
+                body = root
+                engine.shortcutsEnabled = false
+            }
         }
         let parsed: Int
         if var tree = body {
@@ -138,7 +128,9 @@ public struct StreamingDocument: Sendable {
                 engine.update(root: &tree, text: buffer, final: final, patches: &patches)
             }
             if !patches.isEmpty || final {
-                footnotes.update(root: &root, body: tree, from: from, frozenTop: engine.frozenTop, patches: &patches)
+                footnotes.update(
+                    root: &root, body: tree, from: from, frozenTop: engine.frozenTop, sites: footnoteSites,
+                    patches: &patches)
             }
             if final, root.children.last?.id == .footnotes { patches.append(.close(id: .footnotes)) }
             body = tree

@@ -1,0 +1,37 @@
+/// Where the text holds `[^`: every footnote reference and definition
+/// starts with it, so a block whose range holds none has neither, and the
+/// ledger never looks inside it.
+struct FootnoteSites {
+    /// Offsets of the `[` of each `[^`, ascending.
+    private(set) var offsets: [Int] = []
+    /// How far the text was searched.
+    private var scanned = 0
+
+    /// Records the `[^` in the text received since the last call.
+    ///
+    /// - Complexity: O(new bytes).
+    mutating func scan(_ bytes: [UInt8]) {
+        var i = max(1, scanned)
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "^"), bytes[i - 1] == UInt8(ascii: "[") { offsets.append(i - 1) }
+            i += 1
+        }
+        scanned = bytes.count
+    }
+
+    /// Whether `range` holds a `[^` (its `[`).
+    ///
+    /// - Complexity: O(log sites).
+    func holds(_ range: Range<Int>) -> Bool {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if offsets[mid] < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        return low < offsets.count && offsets[low] < range.upperBound
+    }
+
+    /// Whether the text holds any `[^`.
+    var isEmpty: Bool { offsets.isEmpty }
+}

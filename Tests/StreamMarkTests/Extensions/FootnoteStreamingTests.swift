@@ -1,0 +1,93 @@
+import Foundation
+import StreamMark
+import StreamMarkTestSupport
+import Testing
+
+/// Footnotes while the text streams: the prefix-identity harness (the tree
+/// equals the one-shot parse at every checked prefix, patches replay to it,
+/// closed blocks stay final but for their references and notes) over the
+/// footnote examples, the Corpus documents with footnotes and seeded random
+/// documents; and what a late note changes.
+@Suite struct FootnoteStreamingTests {
+    static let options = ParseOptions(extensions: [.gfm, .footnotes])
+    static let examples =
+        SpecExample.load("footnotes.txt", folder: "gfm") + SpecExample.load("footnotes-cases.txt", folder: "gfm")
+
+    static func read(_ path: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: CorpusAnswers.root.appendingPathComponent(path)))
+    }
+
+    @Test func examplesAtEveryByte() {
+        #expect(Self.examples.count == 76)
+        let harness = PrefixHarness(options: Self.options)
+        for example in Self.examples {
+            let report = harness.verify(name: "\(example)", bytes: Array(example.markdown.utf8), chunking: .everyByte)
+            #expect(report.passed, "\(report.summaryLine) \(report.violations.first.map { "\($0)" } ?? "")")
+        }
+    }
+
+    @Test(arguments: ["Corpus/features/footnotes-answer.md", "Corpus/documents/rust-platform-support.md"])
+    func corpusDocument(_ path: String) throws {
+        let bytes = try Self.read(path)
+        let harness = PrefixHarness(options: Self.options)
+        for chunking in [PrefixHarness.Chunking.everyByte, .mixed(seed: 7), .fixed(64)] {
+            let report = harness.verify(name: path, bytes: bytes, chunking: chunking)
+            #expect(report.passed, "\(report.summaryLine) \(report.violations.first.map { "\($0)" } ?? "")")
+        }
+    }
+
+    @Test(arguments: 0..<3)
+    func randomDocuments(batch: Int) {
+        let harness = PrefixHarness(options: Self.options)
+        for index in 0..<50 {
+            var random = SplitMix64(seed: 0x5EED_F007 + UInt64(batch * 100 + index))
+            let bytes = Array(FootnoteDocumentGenerator.document(using: &random).utf8)
+            let chunking: PrefixHarness.Chunking = index.isMultiple(of: 2) ? .everyByte : .mixed(seed: UInt64(index))
+            let report = harness.verify(name: "random \(batch)/\(index)", bytes: bytes, chunking: chunking)
+            #expect(report.passed, "\(report.summaryLine) \(report.violations.first.map { "\($0)" } ?? "")")
+        }
+    }
+
+    /// A note that arrives after its references updates exactly the blocks
+    /// holding them, inserts itself and the section, and renumbers nothing
+    /// else.
+    @Test func lateNoteUpdatesItsReferences() {
+        var document = StreamingDocument(options: Self.options)
+        let body = "First[^a] claim.\n\nSecond[^b] claim.\n\nThird with no note.\n\nFourth[^a] again.\n\n"
+        document.append(body)
+        let patches = document.append("[^a]: The source.\n")
+        let fourth = BlockID.source(Array(body.utf8).firstRange(of: Array("Fourth".utf8))!.lowerBound)
+        let note = BlockID.source(body.utf8.count)
+        let updated = Set(
+            patches.compactMap { patch -> BlockID? in
+                if case .update(let id, _) = patch { return id }
+                return nil
+            })
+        #expect(updated == [.source(0), fourth])
+        let inserted = patches.compactMap { patch -> BlockID? in
+            if case .insert(_, _, let block) = patch { return block.id }
+            return nil
+        }
+        #expect(inserted == [note, .footnotes])
+        #expect(document.root.children.last?.kind == .footnotes(notes: [note]))
+    }
+
+    /// A reference that arrives after its note was listed updates its own
+    /// block and the note (one more back-reference), nothing else.
+    @Test func newReferenceUpdatesItsNote() {
+        var document = StreamingDocument(options: Self.options)
+        document.append("[^n]: A note.\n\nText[^n].\n\nMore text.\n\n")
+        let patches = document.append("Again[^n].\n\n")
+        let updated = Set(
+            patches.compactMap { patch -> BlockID? in
+                if case .update(let id, _) = patch { return id }
+                return nil
+            })
+        #expect(updated == ["e0"])
+        guard case .footnoteDefinition(let note)? = document.root.children.first?.kind else {
+            Issue.record("no note first")
+            return
+        }
+        #expect(note.number == 1 && note.referenceCount == 2)
+    }
+}
