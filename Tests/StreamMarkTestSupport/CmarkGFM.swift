@@ -20,13 +20,14 @@ public enum CmarkGFM {
         return URL(fileURLWithPath: found)
     }
 
-    /// `cmark-gfm -e table -e strikethrough -e autolink -e tasklist
-    /// [--unsafe]` on `markdown`.
-    public static func html(_ markdown: String, unsafe: Bool = false) throws -> String {
+    /// `cmark-gfm [-e footnotes] -e table -e strikethrough -e autolink
+    /// -e tasklist [--unsafe]` on `markdown`.
+    public static func html(_ markdown: String, unsafe: Bool = false, footnotes: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = try executable()
         process.arguments =
-            ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + (unsafe ? ["--unsafe"] : [])
+            (footnotes ? ["-e", "footnotes"] : [])
+            + ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + (unsafe ? ["--unsafe"] : [])
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
