@@ -106,6 +106,63 @@ import Testing
         #expect(mismatches == known)
     }
 
+    /// Several blocks: references in headings, quotes, list items, task
+    /// items and lazy lines, between paragraphs.
+    static func blocks(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x85EB_CA6B &+ 5)
+        let pool = pieces.filter { $0 != "`" && $0 != "www.a.com" && $0 != "http://x.y/" }
+        func text() -> String {
+            (0..<Int.random(in: 1...6, using: &random)).map { _ in pool.randomElement(using: &random)! }.joined()
+        }
+        var out: [String] = []
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: out.append("# " + text())
+            case 1: out.append("x" + text() + "\n===")
+            case 2: out.append("> a" + text() + "\n> b" + text())
+            case 3: out.append("- a" + text() + "\n  b" + text())
+            case 4: out.append("- [ ] t" + text())
+            default: out.append("p" + text())
+            }
+        }
+        return out.joined(separator: "\n\n") + "\n\n[y]: /link\n"
+    }
+
+    /// Seeds of ``blocks(seed:)`` hitting a documented known difference.
+    static let knownBlockDifferences: [Int: String] = [:]
+
+    @Test(arguments: 0..<5)
+    func randomBlocksMatchCmarkGFM(batch: Int) throws {
+        var mismatches: [Int] = []
+        for seed in stride(from: batch, to: 500, by: 5) {
+            let markdown = Self.blocks(seed: seed)
+            let expected = try Self.theirs(markdown)
+            let actual = Self.ours(markdown)
+            if actual != expected {
+                mismatches.append(seed)
+                if Self.knownBlockDifferences[seed] == nil {
+                    Issue.record("seed \(seed):\n\(markdown)\nours:\n\(actual)\ncmark-gfm:\n\(expected)")
+                }
+            }
+        }
+        #expect(mismatches == Self.knownBlockDifferences.keys.filter { $0 % 5 == batch }.sorted())
+    }
+
+    /// Smart punctuation: `'` and `"` inside a candidate are curly in
+    /// cmark's text; the references are found all the same.
+    static let smartCases = [
+        "[^\"q\"] [^it's] \"a [^b] c\" 'd [^e's] f'\n",
+        "[^a -- b] [^...] x [^\"q\"](/u) [^'s'][y]\n\n[y]: /y\n",
+    ]
+
+    @Test(arguments: smartCases)
+    func smartPunctuationCaseMatches(_ markdown: String) throws {
+        let tree = MarkdownParser(options: ParseOptions(smartPunctuation: true, extensions: GFMOracle.footnoteOptions))
+            .parse(markdown)
+        let expected = try GFMOracle.html(Array(markdown.utf8), extensions: GFMOracle.withFootnotes, smart: true)
+        #expect(HTMLRenderer().render(tree) == expected)
+    }
+
     /// The random documents hold what they are meant to: many candidates,
     /// links made of them, tables.
     @Test func randomDocumentsAreDenseInReferences() {
