@@ -20,14 +20,17 @@ public enum CmarkGFM {
         return URL(fileURLWithPath: found)
     }
 
-    /// `cmark-gfm -e table -e strikethrough -e autolink -e tasklist
-    /// [--unsafe]` on `markdown`, with `-e NAME` for each of `extensions`
-    /// too (`footnotes`).
-    public static func html(_ markdown: String, unsafe: Bool = false, extensions: [String] = []) throws -> String {
+    /// `cmark-gfm [-e footnotes] -e table -e strikethrough -e autolink
+    /// -e tasklist [--unsafe]` on `markdown`, with `-e NAME` for each of
+    /// `extensions` too.
+    public static func html(
+        _ markdown: String, unsafe: Bool = false, footnotes: Bool = false, extensions: [String] = []
+    ) throws -> String {
         let process = Process()
         process.executableURL = try executable()
         process.arguments =
-            ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + (unsafe ? ["--unsafe"] : [])
+            (footnotes ? ["-e", "footnotes"] : [])
+            + ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"] + (unsafe ? ["--unsafe"] : [])
             + extensions.flatMap { ["-e", $0] }
         let input = Pipe()
         let output = Pipe()

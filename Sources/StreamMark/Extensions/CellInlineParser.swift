@@ -24,4 +24,14 @@ struct CellInlineParser {
         if cellTexts.isEmpty { return [] }
         return reparse(paragraph: nil, cells: cellTexts.map { Array($0.utf8) }, remainder: nil).cells
     }
+
+    /// Whether a link reference definition in scope may define `label`
+    /// (over-approximated by ``ReferenceKeys``).
+    ///
+    /// - Complexity: O(label) with ``references``; O(context) without.
+    func mayDefineLinkLabel(_ label: [UInt8]) -> Bool {
+        let key = label.withUnsafeBufferPointer { ReferenceKeys.key($0, 0..<$0.count) }
+        if let references { return references.mayDefine(key: key) }
+        return context.withUnsafeBufferPointer { ReferenceKeys.definitions(in: $0, 0..<$0.count).contains(key) }
+    }
 }

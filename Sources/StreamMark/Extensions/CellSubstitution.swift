@@ -1,8 +1,9 @@
 /// What one parse of inline text hands cmark instead of the source, and
-/// how it turns cmark's inlines back: math replaced by stand-ins
-/// (``MathStandIns``), and escaped tildes and escapes in URL-shaped words
-/// kept apart (``EscapedTilde``). A table's cells and the paragraph before
-/// it share one, so their math is numbered once.
+/// how it turns cmark's inlines back: footnote references and math
+/// replaced by stand-ins (``FootnoteStandIns``, ``MathStandIns``), and
+/// escaped tildes and escapes in URL-shaped words kept apart
+/// (``EscapedTilde``). A table's cells and the paragraph before it share
+/// one, so their stand-ins are numbered once.
 struct CellSubstitution {
     /// Whether escapes get stand-ins.
     var escapes: Bool
@@ -10,24 +11,46 @@ struct CellSubstitution {
     var urls: Bool
     /// The math replaced so far; `nil` with math off.
     var math: MathStandIns?
+    /// The footnote references replaced so far; `nil` with footnotes off
+    /// (or no `[^` in the text).
+    var footnotes: FootnoteStandIns? = nil
 
-    /// `text` as handed to cmark.
+    /// `text` as handed to cmark. Footnotes come first: a `$` inside
+    /// `[^a$b]` belongs to the label.
     ///
     /// - Complexity: O(text).
     mutating func applied(to text: [UInt8]) -> [UInt8] {
         var text = text
+        if footnotes != nil { text = footnotes!.substitute(text) }
         if math != nil { text = math!.substitute(text) }
         if escapes { text = EscapedTilde.substituted(text, urls: urls) }
         return text
     }
 
+    /// Whether the substitution changed anything so far.
+    var substituted: Bool {
+        escapes || math?.spans.isEmpty == false || footnotes?.changed == true
+    }
+
+    /// The footnote candidates (by ordinal) to parse again as written:
+    /// see ``FootnoteStandIns/retries(in:)``.
+    func retries(in inlines: [Inline]) -> Set<Int> {
+        footnotes?.retries(in: inlines) ?? []
+    }
+
     /// cmark's inlines of a substituted text with math and escapes
-    /// restored and the inline extensions of `walker` applied.
+    /// restored, the inline extensions of `walker` applied, and footnote
+    /// stand-ins turned into references (or their source).
     ///
     /// - Complexity: O(size of the inlines).
     func restored(_ inlines: [Inline], walker: ExtensionWalker) -> [Inline] {
-        let inlines = math?.restored(inlines) ?? inlines
-        guard escapes else { return walker.inlineExtensions(inlines) }
-        return EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true))
+        var inlines = inlines
+        if let footnotes, walker.extensions.contains(.autolink) { inlines = footnotes.expandedNearURLs(inlines) }
+        inlines = math?.restored(inlines) ?? inlines
+        inlines =
+            escapes
+            ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true))
+            : walker.inlineExtensions(inlines)
+        return footnotes?.restored(inlines) ?? inlines
     }
 }

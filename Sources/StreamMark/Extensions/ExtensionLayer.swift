@@ -39,12 +39,14 @@ enum ExtensionLayer {
     {
         var reduced = cells
         if options.extensions.contains(.table) {
-            // No delimiter row, no escape and no dollar: no table, no cell
-            // and no block with escapes or math to parse again (`\(` and
-            // `\[` hold a backslash), so skip the reduction.
+            // No delimiter row, no escape, no dollar and no `[^`: no table,
+            // no cell and no block with escapes, math or footnote references
+            // to parse again (`\(` and `\[` hold a backslash), so skip the
+            // reduction.
             let math = options.extensions.contains(.math) && cells.context.contains(UInt8(ascii: "$"))
+            let footnotes = options.extensions.contains(.footnotes) && FootnoteStandIns.mayHold(cells.context)
             let reparses =
-                mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math
+                mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math || footnotes
             reduced.references = ReferenceContext(
                 groups: reparses ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
             reduced.context = []

@@ -316,16 +316,33 @@ struct ExtensionWalker {
     /// stand-ins (see ``MathStandIns``) and those escapes kept apart (see
     /// ``EscapedTilde``), with the inline extensions applied. `nil`
     /// otherwise.
+    ///
+    /// With footnotes on and `[^` in the source, footnote references are
+    /// replaced by stand-ins too (see ``FootnoteStandIns``); a candidate
+    /// that cmark made a link of is parsed again as written (at most three
+    /// parses in all).
     func reparsedInlines(_ block: Block, prefixes: PrefixChain) -> [Inline]? {
         let math = extensions.contains(.math) && MathScanner.mayHoldMath(text, block.range)
         let tildes = extensions.contains(.strikethrough) && EscapedTilde.occurs(in: text, block.range)
         let urls = extensions.contains(.autolink) && EscapedTilde.occursInURL(in: text, block.range)
         let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
-        guard math || escapes, let (content, atx) = inlineSource(of: block, prefixes: prefixes) else { return nil }
-        var substitution = CellSubstitution(escapes: escapes, urls: urls, math: math ? MathStandIns() : nil)
-        let source = substitution.applied(to: content)
-        guard escapes || substitution.math?.spans.isEmpty == false else { return nil }
-        return substitution.restored(cells.inlines(ofBlockContent: source, atx: atx), walker: self)
+        let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
+        guard math || escapes || footnotes, let (content, atx) = inlineSource(of: block, prefixes: prefixes) else {
+            return nil
+        }
+        var skipped: Set<Int> = []
+        for round in 0..<3 {
+            var substitution = CellSubstitution(
+                escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
+                footnotes: footnotes ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel) : nil)
+            let source = substitution.applied(to: content)
+            guard substitution.substituted else { return nil }
+            let parsed = cells.inlines(ofBlockContent: source, atx: atx)
+            let retries = substitution.retries(in: parsed).subtracting(skipped)
+            if retries.isEmpty || round == 2 { return substitution.restored(parsed, walker: self) }
+            skipped.formUnion(retries)
+        }
+        return nil
     }
 
     /// The inline source of a paragraph or heading: its content lines

@@ -151,7 +151,7 @@ struct MathScanner {
 
     /// After a code span starting at `start`, or after its opening run
     /// when no run of the same length follows.
-    private func afterCodeSpan(at start: Int) -> Int {
+    func afterCodeSpan(at start: Int) -> Int {
         var runEnd = start
         while runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
         let length = runEnd - start

@@ -33,6 +33,10 @@ struct ReferenceContext: Sendable {
         }
     }
 
+    /// Whether a group may define the label whose key
+    /// (``ReferenceKeys/key(_:_:)``) is `key`.
+    func mayDefine(key: String) -> Bool { definers[key] != nil }
+
     /// The groups that may define a label used in `pieces`, in document
     /// order, separated by blank lines; empty if none.
     ///

@@ -9,15 +9,23 @@ extension TableBuilder {
     /// from delimiters, and escapes in URL-shaped words from autolinks, by
     /// stand-ins (see `EscapedTilde`), with strikethrough or autolinks on,
     /// unless the text already holds the stand-ins; math replaced by
-    /// stand-ins (see `MathStandIns`) with math on.
-    func substitution(_ cellTexts: [[UInt8]], paragraph: [UInt8]?) -> CellSubstitution {
+    /// stand-ins (see `MathStandIns`) with math on; footnote references
+    /// replaced by stand-ins (see `FootnoteStandIns`) with footnotes on and
+    /// `[^` in the texts, except the candidates `skipped` (by ordinal).
+    func substitution(_ cellTexts: [[UInt8]], paragraph: [UInt8]?, skipped: Set<Int> = []) -> CellSubstitution {
         let escapes =
             (walker.extensions.contains(.strikethrough) || walker.extensions.contains(.autolink))
             && !cellTexts.contains(where: EscapedTilde.holdsStandIns)
             && !(paragraph.map(EscapedTilde.holdsStandIns) ?? false)
+        let footnotes =
+            walker.extensions.contains(.footnotes)
+            && (cellTexts.contains(where: FootnoteStandIns.mayHold) || paragraph.map(FootnoteStandIns.mayHold) == true)
         return CellSubstitution(
             escapes: escapes, urls: walker.extensions.contains(.autolink),
-            math: walker.extensions.contains(.math) ? MathStandIns() : nil)
+            math: walker.extensions.contains(.math) ? MathStandIns() : nil,
+            footnotes: footnotes
+                ? FootnoteStandIns(skipped: skipped, isLinkLabel: walker.cells.mayDefineLinkLabel) : nil
+        )
     }
 
     /// The cells of one row (header or body) on `line`, taking their parsed
@@ -54,7 +62,8 @@ extension TableBuilder {
     /// the line continues the table's paragraph for cmark (the caller
     /// checks that) and scans as a row. `nil` if it does not, or if the
     /// line holds a stand-in character (see `EscapedTilde`: then the
-    /// stand-ins, which apply to the whole table, would change the header).
+    /// stand-ins, which apply to the whole table, would change the header),
+    /// or `[^` with footnotes on.
     ///
     /// A cell of `previous` (the row's cells before its line grew) whose
     /// range is unchanged keeps its inlines: each cell is parsed on its own
@@ -69,7 +78,9 @@ extension TableBuilder {
         let bytes = rowBytes(line)
         guard !BlockStartScanner(bytes: bytes).startsBlockInTable(), let scanned = TableRowScanner(bytes: bytes).row(),
             let header = TableRowScanner(bytes: rowBytes(headerLine)).row(),
-            !EscapedTilde.holdsStandIns(bytes)
+            !EscapedTilde.holdsStandIns(bytes),
+            // Footnote references may need a second parse of the table.
+            !(walker.extensions.contains(.footnotes) && FootnoteStandIns.mayHold(bytes))
         else { return nil }
         let columns = header.count
         var standIns = substitution(header.map(\.text), paragraph: nil)

@@ -182,12 +182,28 @@ struct TableBuilder {
         let columns = header.count
         var cellTexts: [[UInt8]] = header.map(\.text)
         for (_, cells) in rows { cellTexts.append(contentsOf: Self.texts(of: cells, columns: columns)) }
-        var paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
-        var standIns = substitution(cellTexts, paragraph: paragraphText)
-        cellTexts = cellTexts.map { standIns.applied(to: $0) }
-        paragraphText = paragraphText.map { standIns.applied(to: $0) }
+        let paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
         let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
-        let parsed = walker.cells.reparse(paragraph: paragraphText, cells: cellTexts, remainder: remainder)
+        // Footnote candidates cmark made links of are parsed again as
+        // written (see `FootnoteStandIns.retries(in:)`).
+        var skipped: Set<Int> = []
+        var standIns: CellSubstitution
+        var parsed: CellInlineParser.Reparsed
+        var round = 0
+        repeat {
+            standIns = substitution(cellTexts, paragraph: paragraphText, skipped: skipped)
+            let substitutedCells = cellTexts.map { standIns.applied(to: $0) }
+            let substitutedParagraph = paragraphText.map { standIns.applied(to: $0) }
+            parsed = walker.cells.reparse(
+                paragraph: substitutedParagraph, cells: substitutedCells, remainder: remainder)
+            guard standIns.footnotes != nil, round < 2 else { break }
+            var retries = standIns.retries(in: parsed.paragraph)
+            for cell in parsed.cells { retries.formUnion(standIns.retries(in: cell)) }
+            retries.subtract(skipped)
+            if retries.isEmpty { break }
+            skipped.formUnion(retries)
+            round += 1
+        } while true
 
         var result: [Block] = []
         if headerIndex > base {

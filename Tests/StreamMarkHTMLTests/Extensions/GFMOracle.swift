@@ -15,6 +15,14 @@ enum GFMOracle {
         return nil
     }()
 
+    /// The four extensions and `footnotes` (an option bit for cmark-gfm,
+    /// in any order): the footnote differential's oracle, beside
+    /// ``footnoteOptions`` on our side.
+    static let withFootnotes = ["footnotes", "table", "strikethrough", "autolink", "tasklist"]
+
+    /// Our extensions matching ``withFootnotes``.
+    static let footnoteOptions: ParseOptions.Extensions = [.gfm, .footnotes]
+
     /// cmark-gfm's HTML for `markdown` with the given extensions (safe output).
     static func html(
         _ markdown: [UInt8], extensions: [String] = ["table", "strikethrough", "autolink", "tasklist"],

@@ -1,0 +1,526 @@
+/// Keeps footnote references (`[^label]`) away from cmark's inline parser,
+/// so that they come out as cmark-gfm's `footnotes` option reads them
+/// (docs/footnotes.md §3, §9.3).
+///
+/// cmark-gfm tests for a reference only where a `]` made no link: `[^x]`
+/// is a reference, `[^x](/u)` and `[^x][y]` (with `y` defined) are links.
+/// Its label is the raw source between `[^` and `]` (never decoded), and
+/// delimiters inside cannot pair with delimiters outside. So each
+/// candidate — `[`, `^`, then up to the `]` that closes that `[`, on one
+/// line, with no unescaped `[` inside (code spans, autolinks, raw HTML and
+/// backslash escapes skipped as ``MathScanner`` skips them) — keeps its
+/// brackets, and the inside is replaced: every whitespace byte and `(`,
+/// `)`, `<`, `>`, `"`, `'` stays in place (they decide where an enclosing
+/// link's destination or title ends), each other run of bytes becomes one
+/// stand-in. cmark's link logic then runs on the real brackets:
+///
+/// - `[` stand-ins `]` left as text become
+///   ``Inline/footnoteReference(_:)`` (unresolved);
+/// - a candidate that ended in a link's text, destination or title is
+///   parsed again without stand-ins (the caller's second round, see
+///   ``retries(in:)``): cmark made the same link as cmark-gfm, and now
+///   parses its text (`[^*x*](/u)` is a link `^<em>x</em>`);
+/// - stand-ins anywhere else (code, raw HTML) are put back as the source.
+///
+/// A stand-in is U+2E32, two private-use characters (U+E000–U+F8FF)
+/// numbering the run, and U+2E32 again (math uses U+2E31). A block whose
+/// text already holds U+2E32 is left to cmark as it is.
+///
+/// cmark-gfm never reads `![^` as an image opener (with footnotes on or
+/// off): such a `!` is handed to cmark as `&#33;`, which it reads as text.
+struct FootnoteStandIns {
+    /// One replaced candidate.
+    struct Candidate {
+        /// The raw label: the source between `[^` and `]`.
+        var label: String
+        /// Its runs (indices into ``runs``), in order.
+        var runs: Range<Int>
+        /// Its number among all candidates found (replaced or not).
+        var ordinal: Int
+    }
+
+    /// The replaced candidates, in order.
+    private(set) var candidates: [Candidate] = []
+    /// The runs replaced by stand-ins: the candidate each belongs to
+    /// (index into ``candidates``) and the source it stands for.
+    private(set) var runs: [(candidate: Int, source: String)] = []
+    /// Candidates (by ordinal) to leave as they are.
+    var skipped: Set<Int> = []
+    /// Whether a label (`^…`, as written) may be defined as a link label:
+    /// such a candidate, if cmark-gfm's definition marker cannot take it
+    /// (it holds whitespace or `]`), may be a shortcut link and is left to
+    /// cmark.
+    var isLinkLabel: ([UInt8]) -> Bool = { _ in false }
+    /// How many candidates were found so far.
+    private(set) var found = 0
+    /// Whether any substitution changed the text.
+    private(set) var changed = false
+
+    static let edge: Unicode.Scalar = "\u{2E32}"
+    private static let base: UInt32 = 0xE000
+    private static let radix: UInt32 = 0x1900
+
+    /// The most runs one substitution can number.
+    static let capacity = Int(radix * radix)
+
+    init(skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false }) {
+        self.skipped = skipped
+        self.isLinkLabel = isLinkLabel
+    }
+
+    // MARK: - Finding candidates
+
+    /// Whether `bytes[range]` holds `[^`.
+    ///
+    /// - Complexity: O(range).
+    static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i + 1 < range.upperBound {
+            if bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "^") { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `bytes` hold `[^`.
+    static func mayHold(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { mayHold($0, 0..<$0.count) }
+    }
+
+    /// Whether `bytes` hold U+2E32 (E2 B8 B2).
+    static func holdsEdge(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for i in 0..<(bytes.count - 2) where bytes[i] == 0xE2 && bytes[i + 1] == 0xB8 && bytes[i + 2] == 0xB2 {
+            return true
+        }
+        return false
+    }
+
+    /// What a left-to-right scan of `bytes` finds: the candidates (`[` at
+    /// the lower bound, `]` just before the upper bound) and the offsets of
+    /// the `!` read as text right before a `[^`.
+    ///
+    /// - Complexity: O(n), plus the code span searches ``MathScanner``
+    ///   makes.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (candidates: [Range<Int>], bangs: [Int]) {
+        var candidates: [Range<Int>] = []
+        var bangs: [Int] = []
+        let math = MathScanner(bytes: bytes)
+        var pointyBraces = PointyBraceScanner(bytes: bytes)
+        var open: Int?
+        var bang = -1
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            switch bytes[i] {
+            case UInt8(ascii: "\\"):
+                i += i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+            case UInt8(ascii: "`"):
+                i = math.afterCodeSpan(at: i)
+            case UInt8(ascii: "<"):
+                i = pointyBraces.end(at: i) ?? i + 1
+            case 0x0A, 0x0D:
+                open = nil
+                i += 1
+            case UInt8(ascii: "!"):
+                bang = i
+                i += 1
+            case UInt8(ascii: "["):
+                open = nil
+                if i + 1 < n, bytes[i + 1] == UInt8(ascii: "^") {
+                    if bang >= 0, bang == i - 1 { bangs.append(bang) }
+                    open = i
+                    i += 2
+                } else {
+                    i += 1
+                }
+            case UInt8(ascii: "]"):
+                // A code span inside may have held a line break.
+                if let start = open, i > start + 2,
+                    !bytes[start..<i].contains(where: { $0 == 0x0A || $0 == 0x0D })
+                {
+                    candidates.append(start..<i + 1)
+                }
+                open = nil
+                i += 1
+            default:
+                i += 1
+            }
+        }
+        return (candidates, bangs)
+    }
+
+    /// Whether `byte` stays in place inside a candidate.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "\""), UInt8(ascii: "'"):
+            true
+        default: false
+        }
+    }
+
+    // MARK: - Substituting
+
+    /// `content` with the inside of its candidates replaced by stand-ins
+    /// numbered after those already replaced (one table numbers the
+    /// candidates of all its cells), and `!` before `[^` as `&#33;`;
+    /// `content` itself when it holds no `[^` or holds U+2E32.
+    ///
+    /// - Complexity: O(content).
+    mutating func substitute(_ content: [UInt8]) -> [UInt8] {
+        content.withUnsafeBufferPointer { bytes in
+            guard Self.mayHold(bytes, 0..<bytes.count), !Self.holdsEdge(bytes) else { return content }
+            let (spans, bangs) = Self.scan(bytes)
+            guard !spans.isEmpty || !bangs.isEmpty else { return content }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16 * spans.count)
+            var cursor = 0
+            var nextBang = 0
+            for span in spans + [bytes.count..<bytes.count] {
+                while nextBang < bangs.count, bangs[nextBang] < span.lowerBound {
+                    out.append(contentsOf: bytes[cursor..<bangs[nextBang]])
+                    out.append(contentsOf: Array("&#33;".utf8))
+                    cursor = bangs[nextBang] + 1
+                    nextBang += 1
+                    changed = true
+                }
+                // The empty sentinel at the end flushes the last `!`s.
+                guard span.count >= 3 else { break }
+                let ordinal = found
+                found += 1
+                let inside = span.lowerBound + 1..<span.upperBound - 1
+                guard !skipped.contains(ordinal), runs.count + inside.count <= Self.capacity,
+                    !mayBeLinkLabel(bytes, inside)
+                else { continue }
+                out.append(contentsOf: bytes[cursor...span.lowerBound])
+                let first = runs.count
+                var j = inside.lowerBound
+                var runStart: Int?
+                func endRun(_ end: Int) {
+                    guard let start = runStart else { return }
+                    out.append(contentsOf: Self.standIn(runs.count).utf8)
+                    runs.append(
+                        (
+                            candidates.count,
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        )
+                    )
+                    runStart = nil
+                }
+                while j < inside.upperBound {
+                    let byte = bytes[j]
+                    if byte == UInt8(ascii: "\\"), j + 1 < inside.upperBound,
+                        MathScanner.isASCIIPunctuation(bytes[j + 1])
+                    {
+                        if runStart == nil { runStart = j }
+                        j += 2
+                    } else if Self.isKept(byte) {
+                        endRun(j)
+                        out.append(byte)
+                        j += 1
+                    } else {
+                        if runStart == nil { runStart = j }
+                        j += 1
+                    }
+                }
+                endRun(inside.upperBound)
+                out.append(UInt8(ascii: "]"))
+                candidates.append(
+                    Candidate(
+                        label: String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[inside.lowerBound + 1..<inside.upperBound]),
+                            as: UTF8.self),
+                        runs: first..<runs.count, ordinal: ordinal))
+                cursor = span.upperBound
+                changed = true
+            }
+            out.append(contentsOf: bytes[cursor...])
+            return out
+        }
+    }
+
+    /// Whether the inside of a candidate (`^label`) may be a link label
+    /// defined elsewhere: cmark-gfm tries links first, and a label with
+    /// whitespace or `]` can only be defined by a link reference
+    /// definition (the footnote marker rejects it).
+    private func mayBeLinkLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
+        guard
+            bytes[inside].contains(where: {
+                $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "]") || $0 == 0x0B || $0 == 0x0C
+            })
+        else { return false }
+        return isLinkLabel(Array(bytes[inside]))
+    }
+
+    /// The stand-in for run `index`.
+    static func standIn(_ index: Int) -> String {
+        var s = String(edge)
+        s.unicodeScalars.append(Unicode.Scalar(base + UInt32(index) / radix)!)
+        s.unicodeScalars.append(Unicode.Scalar(base + UInt32(index) % radix)!)
+        s.unicodeScalars.append(edge)
+        return s
+    }
+
+    // MARK: - Reading cmark's inlines
+
+    /// The run a stand-in starting at `scalars[i]` names, if one does.
+    private func run(at i: Int, in scalars: [Unicode.Scalar]) -> Int? {
+        guard i + 3 < scalars.count, scalars[i] == Self.edge, scalars[i + 3] == Self.edge else { return nil }
+        let high = scalars[i + 1].value &- Self.base
+        let low = scalars[i + 2].value &- Self.base
+        guard high < Self.radix, low < Self.radix else { return nil }
+        let index = Int(high * Self.radix + low)
+        return index < runs.count ? index : nil
+    }
+
+    /// One piece of a text node.
+    private enum Piece {
+        case plain(String.UnicodeScalarView)
+        /// A whole candidate between its brackets (brackets included).
+        case reference(Int)
+        /// A run outside such a pattern.
+        case loose(Int)
+    }
+
+    /// The pieces of `text`: references where a `[`, all runs of one
+    /// candidate in order (with the kept bytes between them) and a `]`
+    /// follow each other.
+    private func pieces(_ text: String) -> [Piece] {
+        let scalars = Array(text.unicodeScalars)
+        var result: [Piece] = []
+        var plain = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            guard let r = run(at: i, in: scalars) else {
+                plain.append(scalars[i])
+                i += 1
+                continue
+            }
+            let k = runs[r].candidate
+            if r == candidates[k].runs.lowerBound, plain.last == "[", let end = patternEnd(k, from: i, in: scalars) {
+                plain.removeLast()
+                if !plain.isEmpty { result.append(.plain(plain)) }
+                plain = String.UnicodeScalarView()
+                result.append(.reference(k))
+                i = end
+            } else {
+                if !plain.isEmpty { result.append(.plain(plain)) }
+                plain = String.UnicodeScalarView()
+                result.append(.loose(r))
+                i += 4
+            }
+        }
+        if !plain.isEmpty { result.append(.plain(plain)) }
+        return result
+    }
+
+    /// After the `]` of candidate `k` whose first stand-in is at
+    /// `scalars[start]`, if every run of it follows in order and then a `]`.
+    private func patternEnd(_ k: Int, from start: Int, in scalars: [Unicode.Scalar]) -> Int? {
+        var expected = candidates[k].runs.lowerBound
+        var j = start
+        while j < scalars.count {
+            if let r = run(at: j, in: scalars) {
+                guard r == expected else { return nil }
+                expected += 1
+                j += 4
+                continue
+            }
+            switch scalars[j] {
+            case "]": return expected == candidates[k].runs.upperBound ? j + 1 : nil
+            case "[", Self.edge: return nil
+            default: j += 1
+            }
+        }
+        return nil
+    }
+
+    /// `text` with each stand-in replaced by the source it stands for.
+    private func sourced(_ text: String) -> String {
+        guard !runs.isEmpty, text.unicodeScalars.contains(Self.edge) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = ""
+        var i = 0
+        while i < scalars.count {
+            if let r = run(at: i, in: scalars) {
+                out += runs[r].source
+                i += 4
+            } else {
+                out.unicodeScalars.append(scalars[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// The candidates (by ordinal) whose stand-ins cmark put into a link's
+    /// text, destination or title: cmark-gfm made that link too, so they
+    /// are parsed again as they are written (their text may hold emphasis,
+    /// a destination decodes escapes and entities).
+    ///
+    /// - Complexity: O(size of the inlines).
+    func retries(in inlines: [Inline]) -> Set<Int> {
+        var result: Set<Int> = []
+        guard !runs.isEmpty else { return result }
+        var stack: [(inlines: [Inline], inLink: Bool)] = [(inlines, false)]
+        func strings(_ strings: String...) {
+            for s in strings where s.unicodeScalars.contains(Self.edge) {
+                let scalars = Array(s.unicodeScalars)
+                for i in scalars.indices { if let r = run(at: i, in: scalars) { result.insert(ordinal(r)) } }
+            }
+        }
+        while let entry = stack.popLast() {
+            let inLink = entry.inLink
+            for inline in entry.inlines {
+                switch inline {
+                case .text(let text) where inLink && text.unicodeScalars.contains(Self.edge):
+                    for case .loose(let r) in pieces(text) { result.insert(ordinal(r)) }
+                case .emphasis(let c), .strong(let c), .strikethrough(let c): stack.append((c, inLink))
+                case .link(let d, let t, let c), .image(let d, let t, let c):
+                    strings(d, t)
+                    stack.append((c, true))
+                default: break
+                }
+            }
+        }
+        return result
+    }
+
+    private func ordinal(_ run: Int) -> Int { candidates[runs[run].candidate].ordinal }
+
+    /// `inlines` with the candidates that an extended autolink may run
+    /// over put back as their source text: cmark-gfm's `www.` and
+    /// `scheme://` links run over brackets (`www.a.com[^a]` is one link),
+    /// and where such a link ends must not depend on the stand-ins. A
+    /// candidate is put back when the word before its `[` (back to
+    /// whitespace or `<` in the same text node) holds `://`, or `www.` where
+    /// cmark-gfm may start a link (at the start of the word after
+    /// whitespace or the block's start, or after `*`, `_`, `~`, `(`).
+    ///
+    /// - Complexity: O(size of the inlines).
+    func expandedNearURLs(_ inlines: [Inline]) -> [Inline] {
+        guard !runs.isEmpty else { return inlines }
+        return expandedNearURLs(inlines, open: "\n")
+    }
+
+    private func expandedNearURLs(_ inlines: [Inline], open: Unicode.Scalar) -> [Inline] {
+        var before = open
+        return inlines.map { inline in
+            let result: Inline =
+                switch inline {
+                case .text(let text) where text.unicodeScalars.contains(Self.edge):
+                    .text(expandedNearURLs(text, before: before))
+                case .emphasis(let c): .emphasis(expandedNearURLs(c, open: "*"))
+                case .strong(let c): .strong(expandedNearURLs(c, open: "*"))
+                case .strikethrough(let c): .strikethrough(expandedNearURLs(c, open: "~"))
+                default: inline
+                }
+            before =
+                switch inline {
+                case .text(let text): text.unicodeScalars.last ?? before
+                case .softBreak, .lineBreak: "\n"
+                case .emphasis, .strong: "*"
+                case .strikethrough: "~"
+                default: "x"
+                }
+            return result
+        }
+    }
+
+    private func expandedNearURLs(_ text: String, before: Unicode.Scalar) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var wordStart = 0
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            if let r = run(at: i, in: scalars) {
+                // Inside a word that started before the candidate's `[`.
+                let k = runs[r].candidate
+                if r == candidates[k].runs.lowerBound, i > 0, scalars[i - 1] == "[",
+                    Self.urlShaped(scalars, wordStart..<(i - 1), before: before),
+                    let end = patternEnd(k, from: i, in: scalars)
+                {
+                    out.append(contentsOf: sourced(String(String.UnicodeScalarView(scalars[i..<end]))).unicodeScalars)
+                    // The word goes on only if no whitespace was kept inside.
+                    if let space = scalars[i..<end].lastIndex(where: { $0 == " " || $0 == "\t" }) {
+                        wordStart = space + 1
+                    }
+                    i = end
+                    continue
+                }
+                out.append(contentsOf: scalars[i..<i + 4])
+                i += 4
+                continue
+            }
+            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "<" { wordStart = i + 1 }
+            out.append(scalar)
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// Whether the word `scalars[word]` holds `://`, or `www.` where
+    /// cmark-gfm may start a link; `before` is the character before the
+    /// text node.
+    private static func urlShaped(_ scalars: [Unicode.Scalar], _ word: Range<Int>, before: Unicode.Scalar) -> Bool {
+        let www: [Unicode.Scalar] = ["w", "w", "w", "."]
+        var p = word.lowerBound
+        while p < word.upperBound {
+            if p + 3 <= word.upperBound, scalars[p] == ":", scalars[p + 1] == "/", scalars[p + 2] == "/" { return true }
+            if p + 4 <= word.upperBound, Array(scalars[p..<p + 4]) == www {
+                let previous = p > 0 ? scalars[p - 1] : before
+                if "*_~( \t\n".unicodeScalars.contains(previous) { return true }
+            }
+            p += 1
+        }
+        return false
+    }
+
+    /// `inlines` with stand-ins in text turned into references where a
+    /// whole candidate stands between its brackets, and into their source
+    /// elsewhere.
+    ///
+    /// - Complexity: O(size of the inlines).
+    func restored(_ inlines: [Inline]) -> [Inline] {
+        if runs.isEmpty { return inlines }
+        var result: [Inline] = []
+        result.reserveCapacity(inlines.count)
+        for inline in inlines {
+            switch inline {
+            case .text(let text) where text.unicodeScalars.contains(Self.edge):
+                for piece in pieces(text) {
+                    switch piece {
+                    case .plain(let view): appendText(String(view), to: &result)
+                    case .loose(let r): appendText(runs[r].source, to: &result)
+                    case .reference(let k):
+                        result.append(.footnoteReference(FootnoteReference(source: candidates[k].label)))
+                    }
+                }
+            case .text(let text): appendText(text, to: &result)
+            case .softBreak, .lineBreak, .math, .footnoteReference: result.append(inline)
+            case .code(let s): result.append(.code(sourced(s)))
+            case .html(let s): result.append(.html(sourced(s)))
+            case .emphasis(let c): result.append(.emphasis(restored(c)))
+            case .strong(let c): result.append(.strong(restored(c)))
+            case .strikethrough(let c): result.append(.strikethrough(restored(c)))
+            case .link(let d, let t, let c):
+                result.append(.link(destination: sourced(d), title: sourced(t), children: restored(c)))
+            case .image(let d, let t, let c):
+                result.append(.image(source: sourced(d), title: sourced(t), children: restored(c)))
+            }
+        }
+        return result
+    }
+
+    /// Appends `text`, merged with a text right before it.
+    private func appendText(_ text: String, to result: inout [Inline]) {
+        guard !text.isEmpty else { return }
+        if case .text(let previous)? = result.last {
+            result[result.count - 1] = .text(previous + text)
+        } else {
+            result.append(.text(text))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import StreamMark
+
+/// ``FootnoteStandIns`` on its own: which `[^…]` are candidates, what the
+/// substitution hands cmark, and what it leaves alone.
+@Suite struct FootnoteStandInTests {
+    /// The candidates a scan finds, as source strings, and the `!`s it
+    /// hands cmark as `&#33;`.
+    static func scanned(_ source: String) -> (candidates: [String], bangs: [Int]) {
+        let bytes = Array(source.utf8)
+        return bytes.withUnsafeBufferPointer { pointer in
+            let (ranges, bangs) = FootnoteStandIns.scan(pointer)
+            return (ranges.map { String(decoding: bytes[$0], as: UTF8.self) }, bangs)
+        }
+    }
+
+    static let scans: [(source: String, candidates: [String])] = [
+        ("a[^x] b", ["[^x]"]),
+        ("[^x][^y]", ["[^x]", "[^y]"]),
+        ("[^]", []),
+        ("[^ ]", ["[^ ]"]),
+        ("\\[^x]", []),
+        ("[^a\\]b]", ["[^a\\]b]"]),
+        ("`[^x]`", []),
+        ("[^a`b]`c]", ["[^a`b]`c]"]),
+        ("[^a`b`c]", ["[^a`b`c]"]),
+        ("<span title=\"[^x]\">", []),
+        ("<http://a.b/[^x]>", []),
+        ("[^a <b title=\"]\"> c]", ["[^a <b title=\"]\"> c]"]),
+        ("[^a [b] c]", []),
+        ("[^a [^b] c]", ["[^b]"]),
+        ("[^x\ny]", []),
+        ("[x](/u[^d])", ["[^d]"]),
+    ]
+
+    @Test(arguments: scans.indices)
+    func scanFindsCandidates(_ index: Int) {
+        let (source, candidates) = Self.scans[index]
+        #expect(Self.scanned(source).candidates == candidates, "\(source)")
+    }
+
+    @Test func bangBeforeACandidateIsText() {
+        #expect(Self.scanned("a![^x] \\![^y] ![z] ![^").bangs == [1, 19])
+        #expect(Self.scanned("[^x]").bangs == [])
+        var standIns = FootnoteStandIns()
+        let out = String(decoding: standIns.substitute(Array("a![^x]".utf8)), as: UTF8.self)
+        #expect(out == "a&#33;[" + FootnoteStandIns.standIn(0) + "]")
+    }
+
+    @Test func insideKeepsWhitespaceAndLinkPunctuation() {
+        var standIns = FootnoteStandIns()
+        let out = String(decoding: standIns.substitute(Array("x[^a (b) \"c\" <d>]y".utf8)), as: UTF8.self)
+        let s = (0..<6).map(FootnoteStandIns.standIn)
+        #expect(out == "x[\(s[0]) (\(s[1])) \"\(s[2])\" <\(s[3])>]y")
+        #expect(standIns.candidates.map(\.label) == ["a (b) \"c\" <d>"])
+        #expect(standIns.runs.map { $0.source } == ["^a", "b", "c", "d"])
+    }
+
+    @Test func escapedPunctuationStaysInTheRun() {
+        var standIns = FootnoteStandIns()
+        _ = standIns.substitute(Array("[^a\\)b c]".utf8))
+        #expect(standIns.runs.map { $0.source } == ["^a\\)b", "c"])
+    }
+
+    @Test func withoutCandidateOrWithTheEdgeNothingChanges() {
+        for source in ["plain [x] ^y", "a \u{2E32} [^x]", "[^]"] {
+            var standIns = FootnoteStandIns()
+            let bytes = Array(source.utf8)
+            #expect(standIns.substitute(bytes) == bytes)
+            #expect(!standIns.changed)
+        }
+    }
+
+    @Test func skippedAndLinkLabelCandidatesStayAsWritten() {
+        var skipped = FootnoteStandIns(skipped: [0])
+        #expect(skipped.substitute(Array("[^x] [^y]".utf8)) == Array("[^x] [\(FootnoteStandIns.standIn(0))]".utf8))
+        var links = FootnoteStandIns(isLinkLabel: { $0 == Array("^c d".utf8) })
+        let out = links.substitute(Array("[^c d] [^e f] [^g]".utf8))
+        #expect(String(decoding: out, as: UTF8.self).hasPrefix("[^c d] [\(FootnoteStandIns.standIn(0)) "))
+        #expect(links.candidates.map(\.label) == ["e f", "g"])
+    }
+}
