@@ -1,20 +1,14 @@
 extension FootnotePlan {
     /// Learns from cmark's parse of `rewrite` what the next rewrite must
-    /// change; returns whether anything changed. In order: candidates that
-    /// did not become items are excluded; stand-ins indented inside their
-    /// container lose the indentation; the first line inside each stand-in
+    /// change; returns whether anything changed. In order: stand-ins
+    /// indented inside their container lose the indentation; candidates
+    /// that did not become items are excluded; the first line inside each stand-in
     /// item that is blank to cmark but ends a definition gets a terminator.
     ///
     /// - Complexity: O(blocks + lines of the stand-in items).
     mutating func adjust(after blocks: [Block], rewrite: Rewrite) -> Bool {
         var itemStarts: Set<Int> = []
         Self.collectItemStarts(blocks, into: &itemStarts)
-        var changed = false
-        for (line, offsets) in rewrite.markerOffsets where !offsets.allSatisfy(itemStarts.contains) {
-            excluded.insert(line)
-            changed = true
-        }
-        if changed { return true }
         let geometry = Geometry(text: rewrite.edited, lineStarts: rewrite.lineStarts)
         var firstMarkers: [Int: Int] = [:]
         for (line, offsets) in rewrite.markerOffsets { firstMarkers[offsets[0]] = line }
@@ -53,6 +47,14 @@ extension FootnotePlan {
             for (line, spaces) in indented { cuts[line, default: 0] += spaces }
             return true
         }
+        // Only once no stand-in is indented: an indented one may hide the
+        // next line's marker inside its paragraph until it is cut.
+        var changed = false
+        for (line, offsets) in rewrite.markerOffsets where !offsets.allSatisfy(itemStarts.contains) {
+            excluded.insert(line)
+            changed = true
+        }
+        if changed { return true }
         let new = ends.filter { terminators[$0.key] == nil }
         terminators.merge(new) { old, _ in old }
         return !new.isEmpty

@@ -104,8 +104,7 @@ struct FootnoteLedger {
     mutating func update(
         root: inout Block, body: Block, from: Int, frozenTop: Int, sites: FootnoteSites, patches: inout [Patch]
     ) {
-        let hadSection = root.children.last?.id == .footnotes
-        if hadSection { root.children.removeLast() }
+        let oldSection = root.children.last?.id == .footnotes ? root.children.removeLast() : nil
         var out: [Patch] = []
         let from = refreshFrozenUpdates(root: &root, body: body, from: from, patches: patches, into: &out)
         while frozenCount < min(frozenTop, body.children.count) {
@@ -146,7 +145,7 @@ struct FootnoteLedger {
         }
         numbering = next
         out.append(contentsOf: patches.filter { if case .close = $0 { true } else { false } })
-        updateSection(root: &root, hadSection: hadSection, into: &out)
+        updateSection(root: &root, old: oldSection, into: &out)
         patches = out
     }
 
@@ -207,18 +206,19 @@ struct FootnoteLedger {
     }
 
     /// Appends, inserts, updates or removes the section after the body.
-    private func updateSection(root: inout Block, hadSection: Bool, into out: inout [Patch]) {
+    private func updateSection(root: inout Block, old: Block?, into out: inout [Patch]) {
         guard !numbering.notes.isEmpty else {
-            if hadSection { out.append(.remove(id: .footnotes)) }
+            if old != nil { out.append(.remove(id: .footnotes)) }
             return
         }
         let start = numbering.firstStart
         let section = Block(id: .footnotes, kind: .footnotes(notes: numbering.notes), range: start..<start)
         root.children.append(section)
-        out.append(
-            hadSection
-                ? .update(id: .footnotes, value: section.value)
-                : .insert(parent: .document, index: root.children.count - 1, block: section))
+        if let old {
+            if old.value != section.value { out.append(.update(id: .footnotes, value: section.value)) }
+        } else {
+            out.append(.insert(parent: .document, index: root.children.count - 1, block: section))
+        }
     }
 
     /// `block` with its references resolved (`occurrences` gives each its
