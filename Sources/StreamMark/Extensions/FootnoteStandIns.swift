@@ -431,6 +431,9 @@ struct FootnoteStandIns {
     private func expandedNearURLs(_ text: String, before: Unicode.Scalar) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
+        // Whether the word so far holds `://`, or `www.` where cmark-gfm may
+        // start a link (kept up to date scalar by scalar: O(n) in all).
+        var urlShaped = false
         var wordStart = 0
         var i = 0
         while i < scalars.count {
@@ -438,15 +441,12 @@ struct FootnoteStandIns {
             if let r = run(at: i, in: scalars) {
                 // Inside a word that started before the candidate's `[`.
                 let k = runs[r].candidate
-                if r == candidates[k].runs.lowerBound, i > 0, scalars[i - 1] == "[",
-                    Self.urlShaped(scalars, wordStart..<(i - 1), before: before),
+                if r == candidates[k].runs.lowerBound, i > 0, scalars[i - 1] == "[", urlShaped,
                     let end = patternEnd(k, from: i, in: scalars)
                 {
                     out.append(contentsOf: sourced(String(String.UnicodeScalarView(scalars[i..<end]))).unicodeScalars)
                     // The word goes on only if no whitespace was kept inside.
-                    if let space = scalars[i..<end].lastIndex(where: { $0 == " " || $0 == "\t" }) {
-                        wordStart = space + 1
-                    }
+                    if scalars[i..<end].contains(where: { $0 == " " || $0 == "\t" }) { urlShaped = false }
                     i = end
                     continue
                 }
@@ -454,28 +454,21 @@ struct FootnoteStandIns {
                 i += 4
                 continue
             }
-            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "<" { wordStart = i + 1 }
+            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "<" {
+                wordStart = i + 1
+                urlShaped = false
+            } else if scalar == "/", i >= wordStart + 2, scalars[i - 1] == "/", scalars[i - 2] == ":" {
+                urlShaped = true
+            } else if scalar == ".", i >= wordStart + 3, scalars[i - 1] == "w", scalars[i - 2] == "w",
+                scalars[i - 3] == "w"
+            {
+                let previous = i >= 4 ? scalars[i - 4] : before
+                if "*_~( \t\n".unicodeScalars.contains(previous) { urlShaped = true }
+            }
             out.append(scalar)
             i += 1
         }
         return String(out)
-    }
-
-    /// Whether the word `scalars[word]` holds `://`, or `www.` where
-    /// cmark-gfm may start a link; `before` is the character before the
-    /// text node.
-    private static func urlShaped(_ scalars: [Unicode.Scalar], _ word: Range<Int>, before: Unicode.Scalar) -> Bool {
-        let www: [Unicode.Scalar] = ["w", "w", "w", "."]
-        var p = word.lowerBound
-        while p < word.upperBound {
-            if p + 3 <= word.upperBound, scalars[p] == ":", scalars[p + 1] == "/", scalars[p + 2] == "/" { return true }
-            if p + 4 <= word.upperBound, Array(scalars[p..<p + 4]) == www {
-                let previous = p > 0 ? scalars[p - 1] : before
-                if "*_~( \t\n".unicodeScalars.contains(previous) { return true }
-            }
-            p += 1
-        }
-        return false
     }
 
     /// `inlines` with stand-ins in text turned into references where a
