@@ -179,7 +179,8 @@ struct FootnoteCut {
         let items = list.children
         guard items.count > 1 else { return false }
         for k in 0..<(items.count - 1) {
-            let gap = edited[min(items[k].range.upperBound, edited.count)..<min(items[k + 1].range.lowerBound, edited.count)]
+            let gap = edited[
+                min(items[k].range.upperBound, edited.count)..<min(items[k + 1].range.lowerBound, edited.count)]
             // A gap starting after a line break starts on a line of its own.
             var lineBreaks = gap.startIndex > 0 && edited[gap.startIndex - 1] == 0x0A ? 1 : 0
             var lineIsBlank = true

@@ -108,7 +108,8 @@ private struct Geometry {
             let after = gt + 1
             return after - start + (after < end && (text[after] == 0x20 || text[after] == 0x09) ? 1 : 0)
         default:
-            if let first = container.children.first, line(of: first.range.lowerBound) == line(of: container.range.lowerBound)
+            if let first = container.children.first,
+                line(of: first.range.lowerBound) == line(of: container.range.lowerBound)
             {
                 return column(of: first.range.lowerBound)
             }

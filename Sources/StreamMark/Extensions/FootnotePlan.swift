@@ -139,7 +139,9 @@ struct FootnotePlan {
     /// Adds the list marker kinds a line may use (over-approximated: a
     /// marker after a blank, `>` or the line start, before a blank or the
     /// end).
-    private static func collectKinds(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into used: inout Set<[UInt8]>) {
+    private static func collectKinds(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into used: inout Set<[UInt8]>
+    ) {
         var i = line.lowerBound
         while i < line.upperBound {
             let atStart = i == line.lowerBound || isBlank(buffer[i - 1]) || buffer[i - 1] == UInt8(ascii: ">")

@@ -36,7 +36,9 @@ struct FootnoteResolver {
         while let (block, exiting) = stack.popLast() {
             if exiting {
                 if case .footnoteDefinition(let note) = block.kind {
-                    if let key = Self.key(note.label), winners[key] == nil { winners[key] = (block.id, note.label, block.range.lowerBound) }
+                    if let key = Self.key(note.label), winners[key] == nil {
+                        winners[key] = (block.id, note.label, block.range.lowerBound)
+                    }
                 }
                 continue
             }
@@ -95,7 +97,8 @@ struct FootnoteResolver {
     /// while the document streams on).
     func section() -> Block? {
         guard let first = order.first, let start = winners[first]?.start else { return nil }
-        return Block(id: .footnotes, kind: .footnotes(notes: order.compactMap { winners[$0]?.id }), range: start..<start)
+        return Block(
+            id: .footnotes, kind: .footnotes(notes: order.compactMap { winners[$0]?.id }), range: start..<start)
     }
 
     /// The key two labels match by: cmark's `normalize_map_label` (trimmed,

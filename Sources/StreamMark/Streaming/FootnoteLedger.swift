@@ -135,7 +135,8 @@ struct FootnoteLedger {
         TreeDiff.appendPatches(from: oldTail, to: IncrementalEngine.tailView(root, from: from, skip: 0), into: &diff)
         for patch in diff {
             switch patch {
-            case .insert(.document, let index, let block): out.append(.insert(parent: .document, index: index + from, block: block))
+            case .insert(.document, let index, let block):
+                out.append(.insert(parent: .document, index: index + from, block: block))
             case .move(let id, .document, let index): out.append(.move(id: id, parent: .document, index: index + from))
             default: out.append(patch)
             }

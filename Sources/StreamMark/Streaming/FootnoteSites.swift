@@ -19,10 +19,13 @@ struct FootnoteSites {
         scanned = bytes.count
     }
 
-    /// Whether `range` holds a `[^` (its `[`).
+    /// Whether `range` holds a `[^` (its `[`); an empty range is taken to
+    /// hold the byte it starts at (a note whose only block is empty may
+    /// end where it starts).
     ///
     /// - Complexity: O(log sites).
     func holds(_ range: Range<Int>) -> Bool {
+        let range = range.lowerBound..<max(range.upperBound, range.lowerBound + 1)
         var low = 0
         var high = offsets.count
         while low < high {
