@@ -79,8 +79,17 @@ struct HTMLWriter {
     /// URL is dangerous (see ``URLSafety``).
     mutating func writeURL(_ url: String) {
         var url = url
-        url.withUTF8 { source in
-            if !options.unsafe && URLSafety.isDangerous(source) { return }
+        let dangerous = url.withUTF8 { URLSafety.isDangerous($0) }
+        if !options.unsafe && dangerous { return }
+        writeHref(url)
+    }
+
+    /// Appends text as `houdini_escape_href` writes it, with no check for
+    /// dangerous schemes: footnote ids and their links (and, after that
+    /// check, every URL).
+    mutating func writeHref(_ text: String) {
+        var text = text
+        text.withUTF8 { source in
             var runStart = 0
             for index in 0..<source.count {
                 let byte = source[index]
@@ -100,25 +109,6 @@ struct HTMLWriter {
             }
             if source.count > runStart {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
-            }
-        }
-    }
-
-    /// Appends text as `houdini_escape_href` writes it, with no check for
-    /// dangerous schemes: footnote ids and their links.
-    mutating func writeHref(_ text: String) {
-        for byte in text.utf8 {
-            if URLSafety.isHrefSafe(byte) {
-                bytes.append(byte)
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "&"): put("&amp;")
-            case UInt8(ascii: "'"): put("&#x27;")
-            default:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
             }
         }
     }
