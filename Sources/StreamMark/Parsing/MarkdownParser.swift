@@ -36,7 +36,7 @@ public struct MarkdownParser: Sendable {
     func parseNormalized(_ bytes: [UInt8]) -> Block {
         let children = ParsePass(options: options).blocks(of: bytes)
         var document = Block(id: .document, kind: .document, range: 0..<bytes.count, children: children)
-        if options.extensions.contains(.footnotes) { FootnoteResolver.resolve(&document) }
+        if options.extensions.contains(.footnotes) { FootnoteResolver.resolve(&document, text: bytes) }
         return document
     }
 }

@@ -72,6 +72,14 @@ struct FootnoteLedger {
 
         init() {}
 
+        /// The section listing the numbered notes, or nil when none is.
+        /// Its range is empty, where the first listed note starts (a fixed
+        /// place while the document streams on).
+        var section: Block? {
+            guard !notes.isEmpty else { return nil }
+            return Block(id: .footnotes, kind: .footnotes(notes: notes), range: firstStart..<firstStart)
+        }
+
         init(_ fold: Fold) {
             for definition in fold.definitions where winners[definition.key] == nil {
                 winners[definition.key] = Winner(id: definition.id, label: definition.label, start: definition.start)
@@ -208,12 +216,10 @@ struct FootnoteLedger {
 
     /// Appends, inserts, updates or removes the section after the body.
     private func updateSection(root: inout Block, old: Block?, into out: inout [Patch]) {
-        guard !numbering.notes.isEmpty else {
+        guard let section = numbering.section else {
             if old != nil { out.append(.remove(id: .footnotes)) }
             return
         }
-        let start = numbering.firstStart
-        let section = Block(id: .footnotes, kind: .footnotes(notes: numbering.notes), range: start..<start)
         root.children.append(section)
         if let old {
             if old.value != section.value { out.append(.update(id: .footnotes, value: section.value)) }
