@@ -13,17 +13,21 @@
 # exclusivity are checked by the language and trap in every build. The C code that runs
 # is libcmark (Debian's prebuilt library); this instruments exactly that code.
 #
-# Options: --filter TEXT passes a test filter. Prints Swift Testing's closing line.
+# Options: --filter TEXT and --skip TEXT pass test filters (regular expressions over
+# Module.Suite/test). Prints Swift Testing's closing line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 kind="${1:-}"
 shift || true
 filter=()
-if [[ "${1:-}" == "--filter" ]]; then filter=(--filter "$2"); fi
+while [[ $# -ge 2 && ( "$1" == "--filter" || "$1" == "--skip" ) ]]; do
+  filter+=("$1" "$2")
+  shift 2
+done
 case "$kind" in
   address | thread | undefined) ;;
-  *) echo "usage: scripts/sanitize.sh address|thread|undefined [--filter TEXT]" >&2; exit 64 ;;
+  *) echo "usage: scripts/sanitize.sh address|thread|undefined [--filter TEXT] [--skip TEXT]" >&2; exit 64 ;;
 esac
 
 scripts/setup.sh --test

@@ -9,8 +9,9 @@
 /// Unlike cmark-gfm, notes are not moved: they stay in the tree where they
 /// were written (with number 0 when not listed), so a streamed note keeps
 /// its parent while it grows and renumbering moves nothing. The one-shot
-/// parse and the streaming ``FootnoteLedger`` share the fold, the
-/// numbering and the resolution.
+/// parse and the streaming ``FootnoteLedger`` share the fold
+/// (``FootnoteFold``), the numbering (``FootnoteNumbering``) and the
+/// resolution.
 enum FootnoteResolver {
     /// Resolves every footnote of `document`, parsed from `text`, in place
     /// and appends the section when a note is referenced.
@@ -20,12 +21,9 @@ enum FootnoteResolver {
         var sites = FootnoteSites()
         sites.scan(text)
         guard !sites.isEmpty else { return }
-        var fold = FootnoteLedger.Fold()
-        var occurrences: [[Int]] = []
-        for (top, block) in document.children.enumerated() {
-            occurrences.append(fold.fold(block, top: top, sites: sites))
-        }
-        let numbering = FootnoteLedger.Numbering(fold)
+        var numbering = FootnoteNumbering()
+        var keys: [String] = []
+        let occurrences = document.children.map { numbering.freeze($0, sites: sites, keys: &keys) }
         for top in document.children.indices where sites.holds(document.children[top].range) {
             document.children[top] = FootnoteLedger.resolved(
                 document.children[top], occurrences: occurrences[top], numbering: numbering, sites: sites)

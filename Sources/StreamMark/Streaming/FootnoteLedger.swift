@@ -4,138 +4,65 @@
 /// it after each parse, and turns the engine's tree (`body`) into the public
 /// tree: references resolved, notes numbered, the footnotes section last.
 ///
-/// Per update it costs O(window blocks + distinct labels) when the
-/// definitions in force did not change; when they did (a note arrived, or
-/// the window's notes changed), every frozen block holding a reference or
-/// a note is resolved again and updated where its value changed — a late
-/// note updates exactly the blocks that refer to it (and, when it is
-/// numbered before notes already listed, the blocks those shift).
+/// Per update it costs what the window holds: the numbering is kept in two
+/// layers (``FootnoteNumbering``), the labels whose resolution changed are
+/// found among those the window holds, and only the frozen blocks citing
+/// one of them (or holding its note) are resolved again — a late note
+/// updates exactly the blocks that refer to it (and, when it is numbered
+/// before notes already listed, the blocks those shift); a new reference
+/// updates its note.
 struct FootnoteLedger {
-    /// What a run of blocks holds, in the order cmark-gfm counts it.
-    struct Fold {
-        /// References per label key so far.
-        var counts: [String: Int] = [:]
-        /// Label keys in the order of their first reference.
-        var firstOrder: [String] = []
-        /// Definitions in closing order (children before parents).
-        var definitions: [(key: String, id: BlockID, label: String, start: Int)] = []
-
-        /// Folds the references and notes of `block` (top-level index
-        /// `top`); returns the occurrence of each of its references.
-        mutating func fold(_ block: Block, top: Int, sites: FootnoteSites) -> [Int] {
-            var occurrences: [Int] = []
-            guard sites.holds(block.range) else { return occurrences }
-            var stack: [(Block, Bool)] = [(block, false)]
-            while let (current, exiting) = stack.popLast() {
-                if exiting {
-                    if case .footnoteDefinition(let note) = current.kind, let key = FootnoteResolver.key(note.label) {
-                        definitions.append((key, current.id, note.label, current.range.lowerBound))
-                    }
-                    continue
-                }
-                current.forEachReference { reference in
-                    guard let key = FootnoteResolver.key(reference.source) else { return occurrences.append(0) }
-                    let count = (counts[key] ?? 0) + 1
-                    if count == 1 { firstOrder.append(key) }
-                    counts[key] = count
-                    occurrences.append(count)
-                }
-                stack.append((current, true))
-                for child in current.children.reversed() where sites.holds(child.range) {
-                    stack.append((child, false))
-                }
-            }
-            return occurrences
-        }
-    }
-
-    /// The numbering in force: winners and numbers by label key.
-    struct Numbering: Equatable {
-        var winners: [String: Winner] = [:]
-        var numbers: [String: Entry] = [:]
-        /// Winner ids in number order (the section's notes).
-        var notes: [BlockID] = []
-        /// Where the first listed note starts.
-        var firstStart = 0
-
-        struct Winner: Equatable {
-            var id: BlockID
-            var label: String
-            /// Where the note starts (the section's empty range is there).
-            var start: Int
-        }
-
-        struct Entry: Equatable {
-            var number: Int
-            var count: Int
-        }
-
-        init() {}
-
-        /// The section listing the numbered notes, or nil when none is.
-        /// Its range is empty, where the first listed note starts (a fixed
-        /// place while the document streams on).
-        var section: Block? {
-            guard !notes.isEmpty else { return nil }
-            return Block(id: .footnotes, kind: .footnotes(notes: notes), range: firstStart..<firstStart)
-        }
-
-        init(_ fold: Fold) {
-            for definition in fold.definitions where winners[definition.key] == nil {
-                winners[definition.key] = Winner(id: definition.id, label: definition.label, start: definition.start)
-            }
-            for key in fold.firstOrder {
-                guard let winner = winners[key] else { continue }
-                if notes.isEmpty { firstStart = winner.start }
-                notes.append(winner.id)
-                numbers[key] = Entry(number: notes.count, count: fold.counts[key] ?? 0)
-            }
-        }
-    }
-
-    /// The fold of the frozen top-level blocks `0..<frozenCount`.
-    private var frozen = Fold()
+    /// The numbering in force: the frozen blocks' layer and the window's.
+    private var numbering = FootnoteNumbering()
     private var frozenCount = 0
     /// Occurrences of the references of each frozen top-level block that
     /// holds references or notes, by index.
     private var frozenHolders: [Int: [Int]] = [:]
-    /// The numbering last published.
-    private(set) var numbering = Numbering()
+    /// The frozen top-level blocks holding a reference to or a note of
+    /// each label key, ascending.
+    private var holdersByKey: [String: [Int]] = [:]
+    /// What each label showed after the last update (references and notes
+    /// of labels not listed here show nothing).
+    private var published: [String: FootnoteNumbering.Resolution] = [:]
+    /// The labels the last window held.
+    private var windowKeys: Set<String> = []
+    /// The window's late notes at the last update.
+    private var lastInserted: [(position: Int, key: String)] = []
+    /// What the published section was made from.
+    private var sectionShape: FootnoteNumbering.Shape?
+    /// Top-level blocks resolved by the last update (window and frozen).
+    private(set) var resolvedBlocks = 0
 
     /// Brings `root` (the public tree) up to date with `body` (the engine's
     /// tree) after an update whose window started at top-level index
     /// `from` and that froze the blocks before `frozenTop`; rewrites the
     /// engine's `patches` into patches of the public tree.
     ///
-    /// - Complexity: O(window blocks + distinct labels); O(frozen blocks
-    ///   holding footnotes) when the numbering changed.
+    /// - Complexity: O(window blocks + the labels they hold × log notes),
+    ///   plus O(the frozen blocks citing a label whose number, note or
+    ///   count changed); a note arriving before notes already listed
+    ///   changes the numbers of those after it.
     mutating func update(
         root: inout Block, body: Block, from: Int, frozenTop: Int, sites: FootnoteSites, patches: inout [Patch]
     ) {
         let oldSection = root.children.last?.id == .footnotes ? root.children.removeLast() : nil
         var out: [Patch] = []
-        let from = refreshFrozenUpdates(root: &root, body: body, from: from, patches: patches, into: &out)
+        let from = refreshFrozenUpdates(body: body, from: from, patches: patches)
+        var frozenKeys: [String] = []
         while frozenCount < min(frozenTop, body.children.count) {
-            let block = body.children[frozenCount]
-            let occurrences = frozen.fold(block, top: frozenCount, sites: sites)
-            if sites.holds(block.range) { frozenHolders[frozenCount] = occurrences }
-            frozenCount += 1
+            freeze(body.children[frozenCount], sites: sites, keys: &frozenKeys)
         }
-        var total = frozen
-        var tailOccurrences: [[Int]] = []
-        for top in max(from, frozenCount)..<body.children.count {
-            tailOccurrences.append(total.fold(body.children[top], top: top, sites: sites))
-        }
+        let tailStart = max(from, frozenCount)
+        let tailOccurrences = numbering.setWindow(body.children[tailStart...], sites: sites)
         // Blocks between `from` and `frozenCount` froze in this update:
         // their occurrences are in `frozenHolders`.
-        let next = Numbering(total)
         let oldTail = IncrementalEngine.tailView(root, from: from, skip: 0)
         var resolvedTail: [Block] = []
+        resolvedBlocks = body.children.count - from
         for top in from..<body.children.count {
-            let occurrences =
-                top < frozenCount ? frozenHolders[top] ?? [] : tailOccurrences[top - max(from, frozenCount)]
+            let occurrences = top < tailStart ? frozenHolders[top] ?? [] : tailOccurrences[top - tailStart]
             resolvedTail.append(
-                Self.resolved(body.children[top], occurrences: occurrences, numbering: next, sites: sites))
+                Self.resolved(body.children[top], occurrences: occurrences, numbering: numbering, sites: sites))
         }
         root.children.replaceSubrange(from..., with: resolvedTail)
         root.range = body.range
@@ -149,23 +76,63 @@ struct FootnoteLedger {
             default: out.append(patch)
             }
         }
-        if next != numbering {
-            refreshFrozen(root: &root, body: body, below: from, next: next, sites: sites, into: &out)
-        }
-        numbering = next
+        let changed = changedKeys(frozenKeys: frozenKeys)
+        refreshFrozen(root: &root, body: body, below: from, keys: changed, sites: sites, into: &out)
         out.append(contentsOf: patches.filter { if case .close = $0 { true } else { false } })
         updateSection(root: &root, old: oldSection, into: &out)
         patches = out
     }
 
+    /// Records an update that left every block holding footnote syntax as
+    /// it was (an append shortcut answered): nothing was resolved.
+    mutating func didSkipUpdate() { resolvedBlocks = 0 }
+
+    /// Folds the next top-level block of `body` into the frozen layer.
+    private mutating func freeze(_ block: Block, sites: FootnoteSites, keys: inout [String]) {
+        var blockKeys: [String] = []
+        let occurrences = numbering.freeze(block, sites: sites, keys: &blockKeys)
+        if sites.holds(block.range) { frozenHolders[frozenCount] = occurrences }
+        for key in Set(blockKeys) { holdersByKey[key, default: []].append(frozenCount) }
+        keys += blockKeys
+        frozenCount += 1
+    }
+
+    /// The labels whose resolution changed since the last update (and
+    /// records the new ones as published): those the last or this window
+    /// held, those of blocks frozen in this update, and, when the window's
+    /// late notes changed, the labels numbered after the first difference.
+    private mutating func changedKeys(frozenKeys: [String]) -> Set<String> {
+        var candidates = windowKeys.union(frozenKeys)
+        windowKeys = numbering.windowKeys
+        candidates.formUnion(windowKeys)
+        let inserted = numbering.inserted
+        if !inserted.elementsEqual(lastInserted, by: { $0 == $1 }) {
+            var first = 0
+            while first < min(inserted.count, lastInserted.count), inserted[first] == lastInserted[first] { first += 1 }
+            let position = min(
+                inserted.indices.contains(first) ? inserted[first].position : Int.max,
+                lastInserted.indices.contains(first) ? lastInserted[first].position : Int.max)
+            candidates.formUnion(numbering.numberedLabels(from: position))
+            candidates.formUnion(inserted.map(\.key))
+            candidates.formUnion(lastInserted.map(\.key))
+            lastInserted = inserted
+        }
+        var changed: Set<String> = []
+        for key in candidates {
+            let resolution = numbering.resolution(of: key)
+            guard published[key] != resolution else { continue }
+            published[key] = resolution
+            changed.insert(key)
+        }
+        return changed
+    }
+
     /// Applies the engine's updates of frozen blocks (late link reference
-    /// definitions) to the public tree; returns the top-level index from
-    /// which the public tree must be rebuilt (`from`, or earlier when such
-    /// an update touched a block holding footnotes: then the frozen fold is
-    /// rebuilt from there).
-    private mutating func refreshFrozenUpdates(
-        root: inout Block, body: Block, from: Int, patches: [Patch], into out: inout [Patch]
-    ) -> Int {
+    /// definitions): returns the top-level index from which the public
+    /// tree must be rebuilt (`from`, or earlier when such an update touched
+    /// a frozen block: then the frozen layer is folded again from the
+    /// start and every label counts as changed).
+    private mutating func refreshFrozenUpdates(body: Block, from: Int, patches: [Patch]) -> Int {
         var earliest = from
         for patch in patches {
             guard case .update(let id, let value) = patch, id != .document,
@@ -175,14 +142,18 @@ struct FootnoteLedger {
         }
         if earliest < frozenCount {
             // Rare: fold the frozen blocks again from the start.
-            frozen = Fold()
+            numbering = FootnoteNumbering()
             frozenCount = 0
             frozenHolders = [:]
+            windowKeys.formUnion(published.keys)
+            holdersByKey = [:]
+            lastInserted = []
+            sectionShape = nil
         }
         return earliest
     }
 
-    /// The top-level index below `limit` whose range holds `range`, if any.
+    /// The top-level index below `limit` whose block holds `range`, if any.
     private static func topIndex(of range: Range<Int>, in body: Block, below limit: Int) -> Int? {
         let children = body.children
         var low = 0
@@ -191,18 +162,27 @@ struct FootnoteLedger {
             let mid = (low + high) / 2
             if children[mid].range.lowerBound <= range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        guard low > 0, children[low - 1].range.lowerBound <= range.lowerBound else { return nil }
+        guard low > 0 else { return nil }
+        // Held by that block (an empty range may sit at its end), not by a
+        // window block after it.
+        let top = children[low - 1].range
+        guard range.lowerBound < top.upperBound || (range.isEmpty && range.lowerBound == top.upperBound) else {
+            return nil
+        }
         return low - 1
     }
 
-    /// Resolves again the frozen blocks (below `below`) holding footnotes
-    /// and appends updates of the blocks whose value changed.
-    private func refreshFrozen(
-        root: inout Block, body: Block, below: Int, next: Numbering, sites: FootnoteSites, into out: inout [Patch]
+    /// Resolves again the frozen blocks (below `below`) that hold a label
+    /// of `keys` and appends updates of the blocks whose value changed.
+    private mutating func refreshFrozen(
+        root: inout Block, body: Block, below: Int, keys: Set<String>, sites: FootnoteSites, into out: inout [Patch]
     ) {
-        for top in frozenHolders.keys.sorted() where top < below {
+        var tops = Set<Int>()
+        for key in keys { tops.formUnion(holdersByKey[key, default: []].lazy.filter { $0 < below }) }
+        resolvedBlocks += tops.count
+        for top in tops.sorted() {
             let resolved = Self.resolved(
-                body.children[top], occurrences: frozenHolders[top] ?? [], numbering: next, sites: sites)
+                body.children[top], occurrences: frozenHolders[top] ?? [], numbering: numbering, sites: sites)
             let old = root.children[top]
             guard resolved != old else { continue }
             var diff: [Patch] = []
@@ -214,9 +194,13 @@ struct FootnoteLedger {
         }
     }
 
-    /// Appends, inserts, updates or removes the section after the body.
-    private func updateSection(root: inout Block, old: Block?, into out: inout [Patch]) {
-        guard let section = numbering.section else {
+    /// Appends, inserts, updates or removes the section after the body;
+    /// the list is rebuilt only when what it is made from changed.
+    private mutating func updateSection(root: inout Block, old: Block?, into out: inout [Patch]) {
+        let shape = numbering.shape
+        let section = shape == sectionShape ? old : numbering.section
+        sectionShape = shape
+        guard let section else {
             if old != nil { out.append(.remove(id: .footnotes)) }
             return
         }
@@ -230,15 +214,17 @@ struct FootnoteLedger {
 
     /// `block` with its references resolved (`occurrences` gives each its
     /// occurrence, in order) and its notes numbered.
-    static func resolved(_ block: Block, occurrences: [Int], numbering: Numbering, sites: FootnoteSites) -> Block {
+    static func resolved(
+        _ block: Block, occurrences: [Int], numbering: FootnoteNumbering, sites: FootnoteSites
+    ) -> Block {
         guard sites.holds(block.range) else { return block }
         var block = block
         var index = 0
         block.updateSites(sites) { current in
             if case .footnoteDefinition(var note) = current.kind {
-                let key = FootnoteResolver.key(note.label)
-                if let key, numbering.winners[key]?.id == current.id, let entry = numbering.numbers[key] {
-                    (note.number, note.referenceCount) = (entry.number, entry.count)
+                let resolution = FootnoteResolver.key(note.label).flatMap(numbering.resolution(of:))
+                if let resolution, resolution.winner.id == current.id {
+                    (note.number, note.referenceCount) = (resolution.number, resolution.count)
                 } else {
                     (note.number, note.referenceCount) = (0, 0)
                 }
@@ -247,11 +233,11 @@ struct FootnoteLedger {
             current.mapReferences { reference in
                 defer { index += 1 }
                 let occurrence = index < occurrences.count ? occurrences[index] : 0
-                guard let key = FootnoteResolver.key(reference.source), let winner = numbering.winners[key],
-                    let entry = numbering.numbers[key]
+                guard let resolution = FootnoteResolver.key(reference.source).flatMap(numbering.resolution(of:))
                 else { return FootnoteReference(source: reference.source) }
                 return FootnoteReference(
-                    source: reference.source, label: winner.label, number: entry.number, occurrence: occurrence)
+                    source: reference.source, label: resolution.winner.label, number: resolution.number,
+                    occurrence: occurrence)
             }
         }
         return block

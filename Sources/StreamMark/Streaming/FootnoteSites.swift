@@ -38,3 +38,26 @@ struct FootnoteSites {
     /// Whether the text holds any `[^`.
     var isEmpty: Bool { offsets.isEmpty }
 }
+
+extension FootnoteSites {
+    /// Whether an append shortcut may answer without the ledger: no block
+    /// it may change holds footnote syntax. Shortcuts change the deepest
+    /// open block (the last leaf), the ranges of its ancestors, and blocks
+    /// made of the new bytes; so the last leaf's range up to `end` (the new
+    /// text included) must hold no `[^`, no ancestor may be a note (its
+    /// continuation rules are not CommonMark's), and no ancestor table's
+    /// header (in its value) may hold one.
+    ///
+    /// - Complexity: O(depth × log sites).
+    func spareRightEdge(of root: Block, end: Int) -> Bool {
+        var block = root
+        while let last = block.children.last {
+            switch last.kind {
+            case .footnoteDefinition: return false
+            case .table where holds(last.range): return false
+            default: block = last
+            }
+        }
+        return !holds(block.range.lowerBound..<end)
+    }
+}

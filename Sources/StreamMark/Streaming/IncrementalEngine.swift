@@ -65,9 +65,11 @@ struct IncrementalEngine: Sendable {
     var shortcuts: [any AppendShortcut] = makeShortcuts()
     /// The shortcut that answered the last update, if one did.
     var answeredBy: (any AppendShortcut.Type)? = nil
-    /// Whether appends may be answered by a shortcut; off once a document
-    /// holds footnote syntax (the shortcuts do not know notes: a marker
-    /// line ends a paragraph, a table or a run of definitions).
+    /// Whether the next append may be answered by a shortcut. Once a
+    /// document holds footnote syntax, ``StreamingDocument`` allows them
+    /// only while the blocks a shortcut may change hold none
+    /// (`FootnoteSites.spareRightEdge`): the shortcuts do not know notes
+    /// (a marker line ends a paragraph, a table or a run of definitions).
     var shortcutsEnabled = true
     /// Where the text's last line starts, and how far the text has been
     /// scanned for it (``trackLastLine(_:)``): the text's length at the

@@ -71,6 +71,11 @@ extension StreamingDocument.Statistics {
         public var segmentsVisited = 0
         /// Bytes copied into parse buffers and into growing literals.
         public var bytesCopied = 0
+        /// Top-level blocks whose footnotes were resolved again (with
+        /// ``ParseOptions/Extensions-swift.struct/footnotes`` on): the
+        /// window's, and the frozen blocks that cite a label whose number,
+        /// note or count changed.
+        public var footnoteBlocksResolved = 0
 
         /// Creates zero counters.
         public init() {}
@@ -81,6 +86,7 @@ extension StreamingDocument.Statistics {
             blocksCompared += other.blocksCompared
             segmentsVisited += other.segmentsVisited
             bytesCopied += other.bytesCopied
+            footnoteBlocksResolved += other.footnoteBlocksResolved
         }
 
         /// The largest value of each counter in `self` and `other`.
@@ -90,6 +96,7 @@ extension StreamingDocument.Statistics {
             result.blocksCompared = Swift.max(blocksCompared, other.blocksCompared)
             result.segmentsVisited = Swift.max(segmentsVisited, other.segmentsVisited)
             result.bytesCopied = Swift.max(bytesCopied, other.bytesCopied)
+            result.footnoteBlocksResolved = Swift.max(footnoteBlocksResolved, other.footnoteBlocksResolved)
             return result
         }
     }

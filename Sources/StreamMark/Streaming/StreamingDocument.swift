@@ -124,13 +124,22 @@ public struct StreamingDocument: Sendable {
         if var tree = body {
             body = nil  // uniquely referenced while the engine writes it
             let from = engine.frozenTop
+            engine.shortcutsEnabled = footnoteSites.spareRightEdge(of: tree, end: bytes.count)
             parsed = bytes.withUnsafeBufferPointer { buffer in
                 engine.update(root: &tree, text: buffer, final: final, patches: &patches)
             }
-            if !patches.isEmpty || final {
+            if engine.answeredBy != nil, (try? Patch.apply(patches, to: &root)) != nil {
+                // A shortcut changed only blocks without footnote syntax:
+                // the public tree takes the same patches, and the numbering
+                // (made from the blocks that hold `[^`) is unchanged.
+                root.range = tree.range
+                footnotes.didSkipUpdate()
+            } else if !patches.isEmpty || final {
                 footnotes.update(
                     root: &root, body: tree, from: from, frozenTop: engine.frozenTop, sites: footnoteSites,
                     patches: &patches)
+            } else {
+                footnotes.didSkipUpdate()
             }
             if final, root.children.last?.id == .footnotes { patches.append(.close(id: .footnotes)) }
             body = tree
@@ -143,8 +152,10 @@ public struct StreamingDocument: Sendable {
         statistics.totalParsedBytes += parsed
         if let shortcut = engine.answeredBy { statistics.shortcutAppends[shortcut.name, default: 0] += 1 }
         statistics.patches += patches.count
-        statistics.lastWork = engine.work
-        statistics.totalWork.add(engine.work)
+        var work = engine.work
+        work.footnoteBlocksResolved = footnotes.resolvedBlocks
+        statistics.lastWork = work
+        statistics.totalWork.add(work)
         let stale = staleByteCount
         if stale > 0 {
             statistics.staleAppends += 1

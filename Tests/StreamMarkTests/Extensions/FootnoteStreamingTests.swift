@@ -104,4 +104,50 @@ import Testing
         }
         #expect(note.number == 1 && note.referenceCount == 2)
     }
+
+    /// A cited answer, its notes after the text, streamed line by line:
+    /// every append resolves a bounded number of top-level blocks (the
+    /// window's and the paragraph a new note resolves), the same for 20
+    /// and for 200 notes: the ledger's work does not grow with the text.
+    @Test func resolvedBlocksPerAppendDoNotGrowWithTheDocument() {
+        func maximum(notes: Int) -> Int {
+            var lines = (1...notes).map { "Claim \($0) is cited[^\($0)] here.\n\n" }
+            lines += (1...notes).map { "[^\($0)]: Source \($0).\n" }
+            var document = StreamingDocument(options: Self.options)
+            var most = 0
+            for line in lines {
+                document.append(line)
+                most = max(most, document.statistics.lastWork.footnoteBlocksResolved)
+            }
+            document.finish()
+            #expect(document.root == MarkdownParser(options: Self.options).parse(lines.joined()))
+            return most
+        }
+        let small = maximum(notes: 20)
+        #expect(small == maximum(notes: 200))
+        #expect((2...4).contains(small), "\(small)")
+    }
+
+    /// Notes arriving in any order, before, between and after their
+    /// references (so late notes renumber notes already listed), and
+    /// labels defined twice: the harness holds at every byte or at mixed
+    /// chunks.
+    @Test func shuffledNotesStreamLikeOneShot() {
+        let harness = PrefixHarness(options: Self.options)
+        for seed in 0..<40 {
+            var random = SplitMix64(seed: 0xF00D + UInt64(seed))
+            var pieces: [String] = []
+            for _ in 0..<(4 + Int(random.next() % 10)) {
+                let label = Int(random.next() % 6)
+                pieces.append(
+                    random.next() % 3 == 0
+                        ? "[^\(label)]: Note \(label) \(random.next() % 100).\n"
+                        : "Text[^\(label)] and[^\(label % 3)].\n\n")
+            }
+            let bytes = Array(pieces.joined().utf8)
+            let chunking: PrefixHarness.Chunking = seed.isMultiple(of: 2) ? .everyByte : .mixed(seed: UInt64(seed))
+            let report = harness.verify(name: "shuffled \(seed)", bytes: bytes, chunking: chunking)
+            #expect(report.passed, "\(report.summaryLine) \(report.violations.first.map { "\($0)" } ?? "")")
+        }
+    }
 }
