@@ -64,14 +64,13 @@ enum HelpText {
         Parsing and rendering:
           --unsafe            keep raw HTML (html output; dimmed in the terminal)
           --smart             smart punctuation
-          --no-gfm            plain CommonMark: no GitHub extensions, no alerts,
-                              no math
+          --no-gfm            plain CommonMark: no GitHub extensions, alerts,
+                              math or footnotes
           --extensions LIST   only these of table,tasklist,strikethrough,autolink,
-                              alerts,math,footnotes (default: all but
-                              footnotes; `table,tasklist,strikethrough,
-                              autolink` is what cmark-gfm -e … renders, and
-                              with footnotes what cmark-gfm -e footnotes -e …
-                              renders)
+                              alerts,math,footnotes (default: all; without
+                              alert or math syntax the HTML is what
+                              cmark-gfm -e footnotes -e table -e strikethrough
+                              -e autolink -e tasklist renders)
           --stats             print the engine's and the render cache's counters
                               (appends, parsed bytes, patches, blocks, renders)
                               to stderr at the end

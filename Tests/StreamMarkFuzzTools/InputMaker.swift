@@ -31,7 +31,9 @@ struct InputMaker {
         }
         self.documents = documents
         var examples: [[UInt8]] = []
-        for file in ["commonmark/spec.txt", "gfm/spec.txt", "gfm/extensions.txt"] {
+        for file in [
+            "commonmark/spec.txt", "gfm/spec.txt", "gfm/extensions.txt", "gfm/footnotes.txt", "gfm/footnotes-cases.txt",
+        ] {
             let text = try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)
             examples += Self.specExamples(text).map { Array($0.utf8) }
         }

@@ -17,9 +17,12 @@ struct Oracles {
     /// Where the input under test is written.
     let file: URL
 
-    /// The extensions cmark-gfm runs with: the four GitHub ones, as
-    /// `streammark`'s default.
-    static let extensions = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist"]
+    /// The extensions cmark-gfm runs with: the four GitHub ones and
+    /// footnotes, as `streammark`'s default (without alerts and math, which
+    /// cmark-gfm does not have).
+    static let extensions = [
+        "-e", "footnotes", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist",
+    ]
 
     /// A failed check: what kind, and what must stay true of a smaller input
     /// for it to be the same failure.
@@ -112,7 +115,7 @@ struct Oracles {
             let ours = runner.run(tool, ["html", file.path]).output
             let theirs = runner.run(cmarkGFM, Self.extensions + [file.path]).output
             var text = "ours (one-shot):\n" + String(decoding: ours.prefix(3000), as: UTF8.self)
-            text += "\ncmark-gfm -e table -e strikethrough -e autolink -e tasklist:\n"
+            text += "\ncmark-gfm -e footnotes -e table -e strikethrough -e autolink -e tasklist:\n"
             text += String(decoding: theirs.prefix(3000), as: UTF8.self)
             if failure.kind == .htmlCore {
                 let ours = runner.run(tool, ["html", "--no-gfm", file.path]).output

@@ -152,7 +152,7 @@ func screen(_ arguments: Arguments) throws {
 
 func html(_ arguments: Arguments) throws {
     guard let path = arguments.positional.first else { throw ToolError(usage) }
-    let options = ParseOptions(extensions: arguments.flags.contains("--no-gfm") ? .none : .gfm)
+    let options = ParseOptions(extensions: arguments.flags.contains("--no-gfm") ? .none : [.gfm, .footnotes])
     let tree = MarkdownParser(options: options).parse(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     say(HTMLRenderer().render(tree), terminator: "")
 }

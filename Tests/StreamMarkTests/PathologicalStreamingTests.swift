@@ -36,6 +36,11 @@ import Testing
         var json = "{"
         for i in 0..<8_000 { json += "\"key\(i)\":[\(i),\"v\(i)\",{\"n\":null}]," }
         json += "}"
+        var controlLabels = ""
+        for i in 0..<2_000 { controlLabels += "[^\u{1}\u{7}\u{1B}[\(i)]: note \(i)\n\nsee[^\u{1}\u{7}\u{1B}[\(i)]\n\n" }
+        var notesFirst = ""
+        for i in 0..<3_000 { notesFirst += "[^\(i)]: Source \(i).\n" }
+        for i in 0..<3_000 { notesFirst += "\nClaim[^\(i)] and again[^\(i % 7)].\n" }
         var autolinks = ""
         for i in 0..<6_000 { autolinks += "see www.example\(i).com and https://x.org/\(i) or a\(i)@b.io ~~s~~ " }
         return [
@@ -59,6 +64,14 @@ import Testing
             Case(name: "deep quotes with blank lines", text: (0..<2_000).map { _ in "> > > > a\n>\n\n" }.joined()),
             Case(name: "unclosed HTML comment", text: "<!--\n" + repeated("text -- > still comment\n", toBytes: size)),
             Case(name: "autolinks in one paragraph", text: autolinks),
+            // Math and footnotes (both on by default).
+            Case(name: "10,000 unclosed dollars", text: repeated("$a ", toBytes: 30_000)),
+            Case(name: "display math without a closer", text: "$$\n" + repeated("x^2 + \\alpha_i\n", toBytes: size)),
+            Case(name: "5,000 references to one undefined label", text: repeated("see[^missing] ", toBytes: 70_000)),
+            Case(
+                name: "a label 10,000 levels of [^ deep", text: repeated("[^", toBytes: 20_000) + "a]: note\n\nx[^a]\n"),
+            Case(name: "labels with control characters", text: controlLabels),
+            Case(name: "3,000 notes before their references", text: notesFirst),
         ]
     }()
 

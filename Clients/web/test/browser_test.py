@@ -70,6 +70,11 @@ SCREENSHOT_QUESTION = "How does depth-first search work? Show me in Python."
 MATH_SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/features/math-answer.md")
 MATH_SCREENSHOT_PAUSE = "The Gaussian integral and the Basel"
 MATH_SCREENSHOT_QUESTION = "How do I solve a quadratic equation?"
+# The research screenshots: citations, formulas and alerts together, paused
+# inside the answer's last note (its other notes numbered and listed).
+RESEARCH_SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/features/research-answer.md")
+RESEARCH_SCREENSHOT_PAUSE = "it has many divisors"
+RESEARCH_SCREENSHOT_QUESTION = "Why does compound interest grow exponentially?"
 # The highlighting property test (harness.js runHighlightProperty).
 PROPERTY_SEED = int(os.environ.get("STREAMMARK_SEED", "20261203"))
 PROPERTY_CASES = 400
@@ -547,7 +552,7 @@ def main():
     parser.add_argument("--replay", default="4:0")
     parser.add_argument("--long", default=os.path.join(REPO, "Corpus/generated/long-answer-100kb.md"))
     parser.add_argument("--screenshots",
-                        help="directory for web-demo-highlight-{light,dark}.png and web-demo-math-{light,dark}.png")
+                        help="directory for web-demo-highlight-, web-demo-math- and web-demo-research-{light,dark}.png")
     parser.add_argument("--only", help="substring: run only the documents whose name contains it")
     args = parser.parse_args()
 
@@ -844,6 +849,15 @@ def main():
                     generate(args.streammark, MATH_SCREENSHOT_ANSWER, data, shot, args.replay, versions[version], oracle)
                 for path in screenshots(driver, base, shot, args.screenshots, MATH_SCREENSHOT_PAUSE,
                                         MATH_SCREENSHOT_QUESTION, prefix="web-demo-math"):
+                    print(f"screenshot: {os.path.relpath(path, REPO)}")
+                # The research answer, paused inside its last note:
+                # citations, KaTeX formulas, a Tip and a Warning alert.
+                shot = os.path.splitext(os.path.basename(RESEARCH_SCREENSHOT_ANSWER))[0] + "." + version
+                if shot not in names:
+                    generate(args.streammark, RESEARCH_SCREENSHOT_ANSWER, data, shot, args.replay, versions[version],
+                             oracle)
+                for path in screenshots(driver, base, shot, args.screenshots, RESEARCH_SCREENSHOT_PAUSE,
+                                        RESEARCH_SCREENSHOT_QUESTION, prefix="web-demo-research"):
                     print(f"screenshot: {os.path.relpath(path, REPO)}")
         finally:
             driver.quit()

@@ -35,9 +35,12 @@ public struct ParseOptions: Hashable, Sendable, Codable {
         /// with these alone, `--format html` equals `cmark-gfm -e table
         /// -e strikethrough -e autolink -e tasklist`.
         public static let gfm: Extensions = [.table, .taskList, .strikethrough, .autolink]
-        /// The default: ``gfm``, ``alerts`` and ``math``. A document without
-        /// alert or math syntax renders exactly as with ``gfm`` alone.
-        public static let standard: Extensions = [.gfm, .alerts, .math]
+        /// The default: ``gfm``, ``alerts``, ``math`` and ``footnotes``. A
+        /// document without alert, math or footnote syntax renders exactly
+        /// as with ``gfm`` alone; a document without alert or math syntax
+        /// renders as `cmark-gfm -e footnotes -e table -e strikethrough -e
+        /// autolink -e tasklist` does.
+        public static let standard: Extensions = [.gfm, .alerts, .math, .footnotes]
         /// No extensions: plain CommonMark 0.30, exactly as cmark parses it.
         public static let none: Extensions = []
 

@@ -65,7 +65,8 @@ enum ReferenceKeys {
     }
 
     /// Keys of every `[…]:` in `bytes` whose `[` starts its line, after
-    /// indentation and container markers (`>`, `-`, `+`, `*`, `1.`, `1)`):
+    /// indentation and container markers (`>`, `-`, `+`, `*`, `1.`, `1)`,
+    /// a task marker, a footnote marker `[^label]:`):
     /// possible definitions. A definition starts a paragraph, so a
     /// `[label]:` in the middle of a line never is one.
     static func definitions(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Set<String> {
@@ -218,10 +219,31 @@ enum ReferenceKeys {
                 // A task marker: cmark-gfm parses the rest of its line as
                 // the item's content (`TaskMarkerCut`).
                 i -= 3
+            case UInt8(ascii: ":") where i - 2 > lowerBound && bytes[i - 2] == UInt8(ascii: "]"):
+                // A footnote marker `[^label]:`: its note's first line is
+                // the note's content, where a definition may start.
+                guard let open = footnoteMarkerStart(bytes, closing: i - 2, from: lowerBound) else { return false }
+                i = open
             default: return false
             }
         }
         return true
+    }
+
+    /// The offset of the `[` of the `[^label` whose `]` is at `closing`,
+    /// on the same line, or nil.
+    private static func footnoteMarkerStart(
+        _ bytes: UnsafeBufferPointer<UInt8>, closing: Int, from lowerBound: Int
+    ) -> Int? {
+        var j = closing - 1
+        while j > lowerBound, closing - j <= 1001 {
+            switch bytes[j] {
+            case 0x0A, 0x0D, UInt8(ascii: "]"): return nil
+            case UInt8(ascii: "^") where bytes[j - 1] == UInt8(ascii: "["): return j - 1
+            default: j -= 1
+            }
+        }
+        return nil
     }
 
     /// Whether the line before the one holding `offset` is plain paragraph
