@@ -8,11 +8,13 @@
 # in an 80x12 pane; the screen is captured with its colors
 # (`tmux capture-pane -e`) as soon as MARKER is on it (mid-stream: by
 # default a docstring line whose opening quotes are above the screen), and
-# the scrollback once the stream ended. Writes, in docs/ (or $OUT):
+# the scrollback once the stream ended (its first code block, or its last
+# lines when it has none). Writes, in docs/ (or $OUT), named $NAME
+# (default terminal-highlight):
 #
-#   terminal-highlight.png  the captures (aha → HTML → headless Chromium)
-#   terminal-highlight.txt  how it was made, and the captures as text with
-#                           each colored run described
+#   NAME.png  the captures (aha → HTML → headless Chromium)
+#   NAME.txt  how it was made, and the captures as text with each colored
+#             run described
 #
 # Needs tmux, aha (`apt-get install aha`), chromium and /usr/bin/python3.
 # $BIN: the streammark binary (default: a debug build, built if missing).
@@ -21,6 +23,7 @@ cd "$(dirname "$0")/.."
 FILE=${1:-Corpus/llm/003-uniform-sampling-right-triangle.md}
 MARKER=${2:-sampled points inside the triangle}
 OUT=${OUT:-docs}
+NAME=${NAME:-terminal-highlight}
 BIN=${BIN:-.build/debug/streammark}
 for tool in tmux aha chromium /usr/bin/python3; do
     command -v "$tool" >/dev/null || { echo "terminal-capture: $tool is missing" >&2; exit 1; }
@@ -51,8 +54,13 @@ capture() { # THEME
 import re, sys
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines]
-start = next(i for i, line in enumerate(plain) if line.startswith("╭─"))
-end = next(i for i in range(start, len(plain)) if plain[i].startswith("╰─"))
+start = next((i for i, line in enumerate(plain) if line.startswith("╭─")), None)
+if start is None:
+    # No code block: the end of the answer (for footnotes, the notes list).
+    done = next(i for i, line in enumerate(plain) if "__DONE__" in line)
+    start, end = max(0, done - 14), done - 1
+else:
+    end = next(i for i in range(start, len(plain)) if plain[i].startswith("╰─"))
 # tmux carries attributes across lines: reset before the excerpt.
 print("\x1b[0m" + "\n".join(lines[start:end + 1]) + "\x1b[0m")
 PY
@@ -75,17 +83,17 @@ html() { # FILE BLACK?
     html "$WORK/live-dark.ansi" black
     echo '</div></div><div><h2>--theme light: live, mid-stream (80x12)</h2><div class="pane light">'
     html "$WORK/live-light.ansi" white
-    echo '</div></div></div><div class="row"><div><h2>dark: the first code block in the scrollback</h2><div class="pane dark">'
+    echo '</div></div></div><div class="row"><div><h2>dark: the scrollback after the stream</h2><div class="pane dark">'
     html "$WORK/block-dark.ansi" black
-    echo '</div></div><div><h2>light: the first code block in the scrollback</h2><div class="pane light">'
+    echo '</div></div><div><h2>light: the scrollback after the stream</h2><div class="pane light">'
     html "$WORK/block-light.ansi" white
     echo '</div></div></div></body></html>'
 } > "$WORK/capture.html"
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1640,980 \
-    --screenshot="$OUT/terminal-highlight.png" "file://$WORK/capture.html" 2>/dev/null
+    --screenshot="$OUT/$NAME.png" "file://$WORK/capture.html" 2>/dev/null
 
 # The text: the captures with every colored run described.
-/usr/bin/python3 - "$WORK" "$FILE" "$MARKER" > "$OUT/terminal-highlight.txt" <<'PY'
+/usr/bin/python3 - "$WORK" "$FILE" "$MARKER" > "$OUT/$NAME.txt" <<'PY'
 import re, sys
 work, path, marker = sys.argv[1:4]
 names = {
@@ -133,7 +141,7 @@ scripts/terminal-capture.sh (see docs/cli.md, "Syntax highlighting"):
     streammark --replay 16:20 --theme dark|light --no-hyperlinks {path}
 
 in an 80x12 tmux pane; `tmux capture-pane -e` keeps each cell's SGR
-attributes. terminal-highlight.png shows the same captures (aha, headless
+attributes. $NAME.png shows the same captures (aha, headless
 Chromium). Below, every run colored other than plain code text is written
 [role: text], role named after its color in the theme's palette (docs/cli.md);
 the frame and plain code are left bare.
@@ -153,4 +161,4 @@ for name, title in [("live-dark", None), ("live-light", "2. The same moment, --t
     print("\n".join("    " + line for line in describe(text, name.split("-")[1]).split("\n")))
     print()
 PY
-echo "terminal-capture: wrote $OUT/terminal-highlight.png and $OUT/terminal-highlight.txt"
+echo "terminal-capture: wrote $OUT/$NAME.png and $OUT/$NAME.txt"

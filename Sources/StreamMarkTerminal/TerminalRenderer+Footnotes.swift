@@ -6,24 +6,41 @@ extension TerminalRenderer {
 
     /// `number` in Unicode superscript digits (`12` → `¹²`).
     static func superscript(_ number: Int) -> String {
-        String(String(number).map { $0.wholeNumberValue.map { superscripts[$0] } ?? $0 })
+        superscript(String(number))
     }
 
-    /// Appends a footnote reference: a resolved one as its number in
-    /// superscript digits in the link colour (`[n]` without colour), an
-    /// OSC 8 hyperlink to `#fn-LABEL` when hyperlinks are on; an unresolved
-    /// one as its source text `[^source]`. The label reaches the terminal
-    /// only inside the hyperlink, without control characters.
+    /// The marker of a reference whose label is `number`'s digits.
+    private func marker(_ number: Int) -> String { footnoteMarker(String(number)) }
+
+    /// What a reference to `label` shows: the label as written, so that it
+    /// reads the same before its note arrives and after (the live display
+    /// writes a closed block to the scrollback once, and answers put their
+    /// notes last): a label of digits in superscript digits with colour
+    /// (`[^12]` → `¹²`), any other label in brackets (`[^smith]` →
+    /// `[smith]`, `[12]` without colour).
+    func footnoteMarker(_ label: String) -> String {
+        let digits =
+            !label.isEmpty && label.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.numericType != nil }
+        return options.color && digits ? Self.superscript(label) : "[" + label + "]"
+    }
+
+    /// `digits` (ASCII digits) in Unicode superscript digits.
+    static func superscript(_ digits: String) -> String {
+        String(digits.map { $0.wholeNumberValue.map { superscripts[$0] } ?? $0 })
+    }
+
+    /// Appends a footnote reference as its marker (``footnoteMarker(_:)``)
+    /// in the link colour, the same whether its note has arrived or not;
+    /// once resolved, an OSC 8 hyperlink to `#fn-LABEL` when hyperlinks are
+    /// on. The label reaches the terminal as text (control characters shown
+    /// as U+FFFD, as all text is) and inside the hyperlink without control
+    /// characters. (A reference whose note never arrives keeps the marker:
+    /// the scrollback cannot be rewritten; the HTML shows it as text.)
     func appendFootnoteReference(_ reference: FootnoteReference, to text: inout StyledText, style: TerminalStyle) {
-        guard reference.isResolved else { return text.append(reference.sourceText, style: style) }
         var inner = style
-        if options.hyperlinks { inner.link = Self.sanitizedURL("#fn-" + reference.label) }
-        if options.color {
-            inner.foreground = palette.link
-            text.append(Self.superscript(reference.number), style: inner)
-        } else {
-            text.append("[\(reference.number)]", style: inner)
-        }
+        if options.hyperlinks, reference.isResolved { inner.link = Self.sanitizedURL("#fn-" + reference.label) }
+        if options.color { inner.foreground = palette.link }
+        text.append(footnoteMarker(reference.source), style: inner)
     }
 
     /// The lines of the footnotes section (``BlockKind/footnotes(notes:)``)
@@ -52,12 +69,19 @@ extension TerminalRenderer {
         let listed = ids.compactMap { notes[$0] }
         guard let first = listed.first, case .footnoteDefinition(let definition) = first.kind else { return [] }
         let items = listed.map { note in
-            Block(
-                id: note.id, kind: .item(task: nil), range: note.range,
-                children: note.children.filter {
-                    if case .footnoteDefinition = $0.kind { return false }
-                    return true
-                })
+            var children = note.children.filter {
+                if case .footnoteDefinition = $0.kind { return false }
+                return true
+            }
+            // A note whose references show a marker other than its number
+            // starts with that marker, so that the reader can match them.
+            if case .footnoteDefinition(let definition) = note.kind,
+                footnoteMarker(definition.label) != marker(definition.number),
+                case .paragraph(let inlines)? = children.first?.kind
+            {
+                children[0].kind = .paragraph(inlines: [.text(footnoteMarker(definition.label) + " ")] + inlines)
+            }
+            return Block(id: note.id, kind: .item(task: nil), range: note.range, children: children)
         }
         let tight = items.allSatisfy { $0.children.count <= 1 }
         let list = Block(

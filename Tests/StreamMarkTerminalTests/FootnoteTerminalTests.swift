@@ -4,8 +4,10 @@ import Testing
 
 @testable import StreamMarkTerminal
 
-/// Footnotes in the terminal, on hand-built trees (the parser does not
-/// produce them yet); every expectation written by hand.
+/// Footnotes in the terminal, on hand-built trees; every expectation
+/// written by hand. A reference shows its label (digits in superscript
+/// with colour, other labels in brackets), the same before and after its
+/// note arrives.
 @Suite("Terminal footnotes")
 struct FootnoteTerminalTests {
     static let rule20 = String(repeating: "─", count: 20)
@@ -25,17 +27,17 @@ struct FootnoteTerminalTests {
     @Test func plainDocumentWithNotes() {
         let out = TerminalRenderer(options: TerminalOptions(width: 20)).render(document: FootnoteTrees.document)
         let expected = """
-            A[1] b[2] again[1]
-            [^nope]
+            A[a] b[b] again[a]
+            [nope]
 
             │ Quoted.
 
             ────────────────────
-            1. Note A.
+            1. [a] Note A.
 
-            2. Note B[3]
+            2. [b] Note B[c]
 
-            3. Deep.
+            3. [c] Deep.
 
                ─────────────────
 
@@ -45,7 +47,10 @@ struct FootnoteTerminalTests {
 
     @Test func oneBlockNotesMakeATightList() {
         let out = TerminalRenderer(options: TerminalOptions(width: 20)).render(document: Self.small())
-        #expect(out == "x[1]\n\n" + Self.rule20 + "\n1. Note.\n")
+        #expect(out == "x[a]\n\n" + Self.rule20 + "\n1. [a] Note.\n")
+        // A label that is the note's number needs no marker in the list.
+        let numbered = TerminalRenderer(options: TerminalOptions(width: 20)).render(document: Self.small(label: "1"))
+        #expect(numbered == "x[1]\n\n" + Self.rule20 + "\n1. Note.\n")
     }
 
     @Test func superscriptDigits() {
@@ -55,7 +60,8 @@ struct FootnoteTerminalTests {
     }
 
     @Test func colorShowsSuperscriptsInTheLinkColor() {
-        let out = TerminalRenderer(options: TerminalOptions(width: 20, color: true)).render(document: Self.small())
+        let out = TerminalRenderer(options: TerminalOptions(width: 20, color: true)).render(
+            document: Self.small(label: "1"))
         #expect(
             out
                 == "x\u{1B}[38;5;75m¹\u{1B}[0m\n\n"
@@ -65,13 +71,18 @@ struct FootnoteTerminalTests {
 
     @Test func hyperlinksJumpToTheNote() {
         let options = TerminalOptions(width: 20, color: true, hyperlinks: true)
-        let out = TerminalRenderer(options: options).render(document: Self.small(number: 12))
+        let out = TerminalRenderer(options: options).render(document: Self.small(label: "12", number: 12))
         let first = out.split(separator: "\n", omittingEmptySubsequences: false)[0]
-        #expect(first == "x\u{1B}]8;;#fn-a\u{1B}\\\u{1B}[38;5;75m¹²\u{1B}]8;;\u{1B}\\\u{1B}[0m")
-        // Without colour: the number in brackets, still a hyperlink.
+        #expect(first == "x\u{1B}]8;;#fn-12\u{1B}\\\u{1B}[38;5;75m¹²\u{1B}]8;;\u{1B}\\\u{1B}[0m")
+        // Without colour: the label in brackets, still a hyperlink.
         let plain = TerminalRenderer(options: TerminalOptions(width: 20, hyperlinks: true)).render(
             document: Self.small())
-        #expect(plain == "x\u{1B}]8;;#fn-a\u{1B}\\[1]\u{1B}]8;;\u{1B}\\\n\n" + Self.rule20 + "\n1. Note.\n")
+        #expect(plain == "x\u{1B}]8;;#fn-a\u{1B}\\[a]\u{1B}]8;;\u{1B}\\\n\n" + Self.rule20 + "\n1. [a] Note.\n")
+        // An unresolved reference is no hyperlink (there is no note yet).
+        let pending = Block(
+            id: .document, kind: .document, range: 0..<0,
+            children: [FootnoteTrees.paragraph("p", [.text("x"), FootnoteTrees.undefined("7")])])
+        #expect(TerminalRenderer(options: options).render(document: pending) == "x\u{1B}[38;5;75m⁷\u{1B}[0m\n")
     }
 
     @Test func controlCharactersInLabelsNeverReachTheTerminal() {
@@ -79,13 +90,13 @@ struct FootnoteTerminalTests {
         let options = TerminalOptions(width: 40, hyperlinks: true)
         let out = TerminalRenderer(options: options).render(document: Self.small(label: label))
         let first = out.split(separator: "\n", omittingEmptySubsequences: false)[0]
-        #expect(first == "x\u{1B}]8;;#fn-a]8;;evil2J\u{1B}\\[1]\u{1B}]8;;\u{1B}\\")
-        // An unresolved reference shows its source, control characters made
+        #expect(first == "x\u{1B}]8;;#fn-a]8;;evil2J\u{1B}\\[a\u{FFFD}]8;;evil\u{FFFD}\u{FFFD}2J]\u{1B}]8;;\u{1B}\\")
+        // An unresolved reference shows its label, control characters made
         // visible.
         let undefined = Block(
             id: .document, kind: .document, range: 0..<0,
             children: [FootnoteTrees.paragraph("p", [FootnoteTrees.undefined("b\u{1B}[31mc")])])
-        #expect(TerminalRenderer(options: options).render(document: undefined) == "[^b\u{FFFD}[31mc]\n")
+        #expect(TerminalRenderer(options: options).render(document: undefined) == "[b\u{FFFD}[31mc]\n")
     }
 
     @Test func notesInPlaceAndTheSectionAloneDrawNothingThroughTheCache() {
@@ -95,7 +106,7 @@ struct FootnoteTerminalTests {
         #expect(cache.output(for: cache.root.children[1], context: renderer.rootContext) == [])
         #expect(cache.output(for: cache.root.children[2], context: renderer.rootContext) == [])
         #expect(
-            renderer.footnoteLines(cache.root.children[2], in: cache.root) == [Self.rule20, "1. Note."])
+            renderer.footnoteLines(cache.root.children[2], in: cache.root) == [Self.rule20, "1. [a] Note."])
         #expect(renderer.footnoteLines(FootnoteTrees.section([]), in: cache.root) == [])
         #expect(renderer.footnoteLines(FootnoteTrees.section(["missing"]), in: cache.root) == [])
     }
@@ -119,8 +130,9 @@ struct FootnoteTerminalTests {
         writer.finish(with: [])
         #expect(
             terminal.lines == [
-                "A[1] b[2] again[1]", "[^nope]", "", "│ Quoted.", "", Self.rule20, "1. Note A!", "", "2. Note B[3]", "",
-                "3. Deep.", "", "   ─────────────────",
+                "A[a] b[b] again[a]", "[nope]", "", "│ Quoted.", "", Self.rule20, "1. [a] Note A!", "",
+                "2. [b] Note B[c]",
+                "", "3. [c] Deep.", "", "   ─────────────────",
             ])
     }
 }

@@ -71,6 +71,9 @@ struct IncrementalEngine: Sendable {
     /// (`FootnoteSites.spareRightEdge`): the shortcuts do not know notes
     /// (a marker line ends a paragraph, a table or a run of definitions).
     var shortcutsEnabled = true
+    /// Whether `[^label]:` lines are footnote markers, never link
+    /// reference definitions (footnotes on).
+    var footnoteMarkersDefineNothing: Bool { options.extensions.contains(.footnotes) }
     /// Where the text's last line starts, and how far the text has been
     /// scanned for it (``trackLastLine(_:)``): the text's length at the
     /// last update.
@@ -613,7 +616,9 @@ struct IncrementalEngine: Sendable {
             // (`[x]: /h '|b`): a title opened on it may close on any later
             // row and make the whole table one definition, so no row is
             // settled while the table lasts.
-            guard ReferenceKeys.definitions(in: text, [stub]).isEmpty else { return }
+            guard ReferenceKeys.definitions(in: text, [stub], footnotes: footnoteMarkersDefineNothing).isEmpty else {
+                return
+            }
         } else {
             return
         }
@@ -713,7 +718,8 @@ struct IncrementalEngine: Sendable {
         // for cmark the whole table is one paragraph that began at the
         // header line, so a `[x]: …` row is continuation text.
         let definitions =
-            stub == nil && ReferenceKeys.mayDefine(text, gaps) ? ReferenceKeys.definitions(in: text, gaps) : []
+            stub == nil && ReferenceKeys.mayDefine(text, gaps)
+            ? ReferenceKeys.definitions(in: text, gaps, footnotes: footnoteMarkersDefineNothing) : []
         guard !uses.isEmpty || !definitions.isEmpty else { return }
         var segment = Segment(text: range, place: place, references: uses, definitions: definitions, stub: stub)
         if !definitions.isEmpty { segment.certainDefinitions = ReferenceKeys.certainDefinitions(in: text, gaps) }
@@ -775,7 +781,10 @@ struct IncrementalEngine: Sendable {
         let mayDefine = ReferenceKeys.mayDefine(text, tail)
         guard mayDefine || !windowDefinitionKeys.isEmpty else { return nil }
         guard mayDefine else { return ([], []) }
-        return (tail.flatMap { Self.definitionRegions(text, $0) }, ReferenceKeys.definitions(in: text, tail))
+        return (
+            tail.flatMap { Self.definitionRegions(text, $0) },
+            ReferenceKeys.definitions(in: text, tail, footnotes: footnoteMarkersDefineNothing)
+        )
     }
 
     /// Records the window's definitions as they are after ``freeze``, when

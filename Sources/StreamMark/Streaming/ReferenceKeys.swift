@@ -49,9 +49,12 @@ enum ReferenceKeys {
         ranges.reduce(into: []) { $0.formUnion(references(in: bytes, $1)) }
     }
 
-    /// Keys of every `[…]:` in the ranges of `bytes`.
-    static func definitions(in bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> Set<String> {
-        ranges.reduce(into: []) { $0.formUnion(definitions(in: bytes, $1)) }
+    /// Keys of every `[…]:` in the ranges of `bytes` (with `footnotes`,
+    /// not the footnote markers `[^label]:`, which never define a link).
+    static func definitions(
+        in bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>], footnotes: Bool = false
+    ) -> Set<String> {
+        ranges.reduce(into: []) { $0.formUnion(definitions(in: bytes, $1, footnotes: footnotes)) }
     }
 
     /// Whether any of the ranges could hold a definition (`]:`).
@@ -68,13 +71,18 @@ enum ReferenceKeys {
     /// indentation and container markers (`>`, `-`, `+`, `*`, `1.`, `1)`,
     /// a task marker, a footnote marker `[^label]:`):
     /// possible definitions. A definition starts a paragraph, so a
-    /// `[label]:` in the middle of a line never is one.
-    static func definitions(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Set<String> {
-        scan(bytes, range, definitionsOnly: true)
+    /// `[label]:` in the middle of a line never is one. With `footnotes`, a
+    /// footnote marker (`[^label]:`, the label without spaces) is skipped:
+    /// at a line start cmark-gfm makes it a note, which interrupts a
+    /// paragraph, so it never starts one.
+    static func definitions(
+        in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, footnotes: Bool = false
+    ) -> Set<String> {
+        scan(bytes, range, definitionsOnly: true, footnotes: footnotes)
     }
 
     private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, definitionsOnly: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, definitionsOnly: Bool, footnotes: Bool = false
     ) -> Set<String> {
         var keys: Set<String> = []
         var open = -1
@@ -95,7 +103,8 @@ enum ReferenceKeys {
                 let isDefinition =
                     i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: ":")
                     && (!definitionsOnly || destinationMayFollow(bytes, i + 2, range))
-                if !definitionsOnly || isDefinition, i - open <= 1001 {
+                let isMarker = footnotes && isFootnoteMarker(bytes, open, closing: i)
+                if !definitionsOnly || (isDefinition && !isMarker), i - open <= 1001 {
                     keys.insert(key(bytes, (open + 1)..<i))
                 }
                 open = -1
@@ -228,6 +237,13 @@ enum ReferenceKeys {
             }
         }
         return true
+    }
+
+    /// Whether `[…]` from `open` to `closing` is `[^label]` with a label of
+    /// no whitespace: cmark-gfm's footnote marker when `:` follows.
+    private static func isFootnoteMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ open: Int, closing: Int) -> Bool {
+        guard closing - open >= 3, bytes[open + 1] == UInt8(ascii: "^") else { return false }
+        return !bytes[(open + 2)..<closing].contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }
     }
 
     /// The offset of the `[` of the `[^label` whose `]` is at `closing`,

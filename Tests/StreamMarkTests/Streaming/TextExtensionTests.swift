@@ -96,7 +96,10 @@ import Testing
         let streams = RandomPieceStreams(pieces: pieces, options: options)
         #expect(
             streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
-        // Smart punctuation keeps word punctuation out.
-        #expect(streams.inPlaceAppends > (options.smartPunctuation ? 300 : 500))
+        // Smart punctuation keeps word punctuation out; with footnotes on
+        // (the default), no shortcut answers in a block holding `[^` (the
+        // `[^1]: Some note` piece): 436 and 293 of these appends measured.
+        let footnotes = options.extensions.contains(.footnotes)
+        #expect(streams.inPlaceAppends > (options.smartPunctuation ? 250 : footnotes ? 400 : 500))
     }
 }

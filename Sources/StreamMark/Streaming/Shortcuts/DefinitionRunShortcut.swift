@@ -61,7 +61,8 @@ struct DefinitionRunShortcut: AppendShortcut {
                 of: &run, engine: &engine, root: &root, text: text, parsed: &parsed, patches: &patches)
         }
         run.settle(text)
-        run.tailKeys = ReferenceKeys.definitions(in: text, [run.tailStart..<text.count])
+        run.tailKeys = ReferenceKeys.definitions(
+            in: text, [run.tailStart..<text.count], footnotes: engine.footnoteMarkersDefineNothing)
         self.run = run
         return true
     }
@@ -83,7 +84,8 @@ struct DefinitionRunShortcut: AppendShortcut {
             self.run = nil
             return
         }
-        run.tailKeys = ReferenceKeys.definitions(in: text, [run.tailStart..<text.count])
+        run.tailKeys = ReferenceKeys.definitions(
+            in: text, [run.tailStart..<text.count], footnotes: engine.footnoteMarkersDefineNothing)
         let tail = run.tailRegions(text)
         let engineText = engine.windowDefinitionText
         run.mirrorsEngine =
@@ -143,7 +145,8 @@ struct DefinitionRunShortcut: AppendShortcut {
         let regions = run.tailRegions(text)
         let settledCount = run.settledRegions.count
         guard !engine.windowDefinitionText[settledCount...].elementsEqual(regions) else { return }
-        let keys = ReferenceKeys.definitions(in: text, [run.tailStart..<text.count])
+        let keys = ReferenceKeys.definitions(
+            in: text, [run.tailStart..<text.count], footnotes: engine.footnoteMarkersDefineNothing)
         let affected = engine.references.undecided(keys.union(run.tailKeys))
         engine.windowDefinitionText.removeSubrange(settledCount...)
         engine.windowDefinitionText.append(contentsOf: regions)
