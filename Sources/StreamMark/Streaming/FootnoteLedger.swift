@@ -21,6 +21,9 @@ struct FootnoteLedger {
     /// The frozen top-level blocks holding a reference to or a note of
     /// each label key, ascending.
     private var holdersByKey: [String: [Int]] = [:]
+    /// The frozen top-level blocks holding a note of each label key
+    /// (a count-only change updates only these).
+    private var noteHoldersByKey: [String: [Int]] = [:]
     /// What each label showed after the last update (references and notes
     /// of labels not listed here show nothing).
     private var published: [String: FootnoteNumbering.Resolution] = [:]
@@ -76,8 +79,11 @@ struct FootnoteLedger {
             default: out.append(patch)
             }
         }
-        let changed = changedKeys(frozenKeys: frozenKeys)
-        refreshFrozen(root: &root, body: body, below: from, keys: changed, sites: sites, into: &out)
+        let (changed, counted) = changedKeys(frozenKeys: frozenKeys)
+        var tops = Set<Int>()
+        for key in changed { tops.formUnion(holdersByKey[key, default: []].lazy.filter { $0 < from }) }
+        for key in counted { tops.formUnion(noteHoldersByKey[key, default: []].lazy.filter { $0 < from }) }
+        refreshFrozen(root: &root, body: body, tops: tops, sites: sites, into: &out)
         out.append(contentsOf: patches.filter { if case .close = $0 { true } else { false } })
         updateSection(root: &root, old: oldSection, into: &out)
         patches = out
@@ -90,18 +96,26 @@ struct FootnoteLedger {
     /// Folds the next top-level block of `body` into the frozen layer.
     private mutating func freeze(_ block: Block, sites: FootnoteSites, keys: inout [String]) {
         var blockKeys: [String] = []
+        let notesBefore = numbering.frozen.definitions.count
         let occurrences = numbering.freeze(block, sites: sites, keys: &blockKeys)
         if sites.holds(block.range) { frozenHolders[frozenCount] = occurrences }
         for key in Set(blockKeys) { holdersByKey[key, default: []].append(frozenCount) }
+        for key in Set(numbering.frozen.definitions[notesBefore...].map(\.key)) {
+            noteHoldersByKey[key, default: []].append(frozenCount)
+        }
         keys += blockKeys
         frozenCount += 1
     }
 
     /// The labels whose resolution changed since the last update (and
-    /// records the new ones as published): those the last or this window
-    /// held, those of blocks frozen in this update, and, when the window's
-    /// late notes changed, the labels numbered after the first difference.
-    private mutating func changedKeys(frozenKeys: [String]) -> Set<String> {
+    /// records the new ones as published), among those the last or this
+    /// window held, those of blocks frozen in this update, and, when the
+    /// window's late notes changed, the labels numbered after the first
+    /// difference: `changed` where the note or number changed (every block
+    /// citing the label shows it), `counted` where only the reference count
+    /// did (only the note shows it: a label cited in every paragraph does
+    /// not make each new citation resolve them all again).
+    private mutating func changedKeys(frozenKeys: [String]) -> (changed: Set<String>, counted: Set<String>) {
         var candidates = windowKeys.union(frozenKeys)
         windowKeys = numbering.windowKeys
         candidates.formUnion(windowKeys)
@@ -118,13 +132,19 @@ struct FootnoteLedger {
             lastInserted = inserted
         }
         var changed: Set<String> = []
+        var counted: Set<String> = []
         for key in candidates {
             let resolution = numbering.resolution(of: key)
-            guard published[key] != resolution else { continue }
+            let old = published[key]
+            guard old != resolution else { continue }
             published[key] = resolution
-            changed.insert(key)
+            if let old, let resolution, old.winner == resolution.winner, old.number == resolution.number {
+                counted.insert(key)
+            } else {
+                changed.insert(key)
+            }
         }
-        return changed
+        return (changed, counted)
     }
 
     /// Applies the engine's updates of frozen blocks (late link reference
@@ -147,6 +167,7 @@ struct FootnoteLedger {
             frozenHolders = [:]
             windowKeys.formUnion(published.keys)
             holdersByKey = [:]
+            noteHoldersByKey = [:]
             lastInserted = []
             sectionShape = nil
         }
@@ -172,13 +193,11 @@ struct FootnoteLedger {
         return low - 1
     }
 
-    /// Resolves again the frozen blocks (below `below`) that hold a label
-    /// of `keys` and appends updates of the blocks whose value changed.
+    /// Resolves again the frozen top-level blocks `tops` and appends
+    /// updates of the blocks whose value changed.
     private mutating func refreshFrozen(
-        root: inout Block, body: Block, below: Int, keys: Set<String>, sites: FootnoteSites, into out: inout [Patch]
+        root: inout Block, body: Block, tops: Set<Int>, sites: FootnoteSites, into out: inout [Patch]
     ) {
-        var tops = Set<Int>()
-        for key in keys { tops.formUnion(holdersByKey[key, default: []].lazy.filter { $0 < below }) }
         resolvedBlocks += tops.count
         for top in tops.sorted() {
             let resolved = Self.resolved(

@@ -123,6 +123,28 @@ import Testing
         #expect((2...4).contains(small), "\(small)")
     }
 
+    /// Notes first, then paragraphs that each cite their own note and note
+    /// 0: a new citation of note 0 changes only its count, which only the
+    /// note shows, so the paragraphs citing it are not resolved again.
+    @Test func aPopularNoteDoesNotMakeItsCitersResolveAgain() {
+        func maximum(notes: Int) -> Int {
+            var lines = (0..<notes).map { "[^\($0)]: Source \($0).\n" }
+            lines += (0..<notes).map { "\nClaim[^\($0)] and again[^0].\n" }
+            var document = StreamingDocument(options: Self.options)
+            var most = 0
+            for line in lines {
+                document.append(line)
+                most = max(most, document.statistics.lastWork.footnoteBlocksResolved)
+            }
+            document.finish()
+            #expect(document.root == MarkdownParser(options: Self.options).parse(lines.joined()))
+            return most
+        }
+        let small = maximum(notes: 20)
+        #expect(small == maximum(notes: 200))
+        #expect((2...5).contains(small), "got \(small)")
+    }
+
     /// Notes arriving in any order, before, between and after their
     /// references (so late notes renumber notes already listed), and
     /// labels defined twice: the harness holds at every byte or at mixed
