@@ -46,7 +46,8 @@ extension FootnoteSites {
     /// made of the new bytes; so the last leaf's range up to `end` (the new
     /// text included) must hold no `[^`, no ancestor may be a note (its
     /// continuation rules are not CommonMark's), and no ancestor table's
-    /// header (in its value) may hold one.
+    /// header (in its value, updated with the table) may hold one; its
+    /// other rows may.
     ///
     /// - Complexity: O(depth × log sites).
     func spareRightEdge(of root: Block, end: Int) -> Bool {
@@ -54,7 +55,9 @@ extension FootnoteSites {
         while let last = block.children.last {
             switch last.kind {
             case .footnoteDefinition: return false
-            case .table where holds(last.range): return false
+            case .table
+            where holds(last.range.lowerBound..<(last.children.first?.range.lowerBound ?? last.range.upperBound)):
+                return false
             default: block = last
             }
         }
