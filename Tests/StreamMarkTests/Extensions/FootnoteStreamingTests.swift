@@ -106,17 +106,9 @@ import Testing
     /// and for 200 notes: the ledger's work does not grow with the text.
     @Test func resolvedBlocksPerAppendDoNotGrowWithTheDocument() {
         func maximum(notes: Int) -> Int {
-            var lines = (1...notes).map { "Claim \($0) is cited[^\($0)] here.\n\n" }
-            lines += (1...notes).map { "[^\($0)]: Source \($0).\n" }
-            var document = StreamingDocument(options: Self.options)
-            var most = 0
-            for line in lines {
-                document.append(line)
-                most = max(most, document.statistics.lastWork.footnoteBlocksResolved)
-            }
-            document.finish()
-            #expect(document.root == MarkdownParser(options: Self.options).parse(lines.joined()))
-            return most
+            Self.mostResolved(
+                (1...notes).map { "Claim \($0) is cited[^\($0)] here.\n\n" }
+                    + (1...notes).map { "[^\($0)]: Source \($0).\n" })
         }
         let small = maximum(notes: 20)
         #expect(small == maximum(notes: 200))
@@ -128,17 +120,9 @@ import Testing
     /// note shows, so the paragraphs citing it are not resolved again.
     @Test func aPopularNoteDoesNotMakeItsCitersResolveAgain() {
         func maximum(notes: Int) -> Int {
-            var lines = (0..<notes).map { "[^\($0)]: Source \($0).\n" }
-            lines += (0..<notes).map { "\nClaim[^\($0)] and again[^0].\n" }
-            var document = StreamingDocument(options: Self.options)
-            var most = 0
-            for line in lines {
-                document.append(line)
-                most = max(most, document.statistics.lastWork.footnoteBlocksResolved)
-            }
-            document.finish()
-            #expect(document.root == MarkdownParser(options: Self.options).parse(lines.joined()))
-            return most
+            Self.mostResolved(
+                (0..<notes).map { "[^\($0)]: Source \($0).\n" }
+                    + (0..<notes).map { "\nClaim[^\($0)] and again[^0].\n" })
         }
         let small = maximum(notes: 20)
         #expect(small == maximum(notes: 200))
@@ -166,5 +150,20 @@ import Testing
             let report = harness.verify(name: "shuffled \(seed)", bytes: bytes, chunking: chunking)
             #expect(report.passed, "\(report.summaryLine) \(report.violations.first.map { "\($0)" } ?? "")")
         }
+    }
+
+    /// Streams `lines` one by one; returns the most top-level blocks one
+    /// append resolved (`Work.footnoteBlocksResolved`), after checking that
+    /// the final tree is the one-shot parse.
+    static func mostResolved(_ lines: [String]) -> Int {
+        var document = StreamingDocument(options: options)
+        var most = 0
+        for line in lines {
+            document.append(line)
+            most = max(most, document.statistics.lastWork.footnoteBlocksResolved)
+        }
+        document.finish()
+        #expect(document.root == MarkdownParser(options: options).parse(lines.joined()))
+        return most
     }
 }
