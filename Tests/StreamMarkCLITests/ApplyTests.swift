@@ -7,7 +7,9 @@ import Testing
 /// into it, gives exactly the HTML of `streammark --format html`.
 @Suite("streammark apply")
 struct ApplyTests {
-    static let chunkings = ["4", "16", "61"]
+    /// The 4-byte chunking ran here too until the suite passed its time
+    /// budget; the harness suites stream every answer at 1–8 bytes.
+    static let chunkings = ["16", "61"]
 
     /// `--format patches | apply --format html` equals `--format html` for
     /// every Corpus answer, chunking and protocol version.

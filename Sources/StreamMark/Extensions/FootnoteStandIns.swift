@@ -6,13 +6,14 @@
 /// is a reference, `[^x](/u)` and `[^x][y]` (with `y` defined) are links.
 /// Its label is the raw source between `[^` and `]` (never decoded), and
 /// delimiters inside cannot pair with delimiters outside. So each
-/// candidate — `[`, `^`, then up to the `]` that closes that `[`, on one
-/// line, with no unescaped `[` inside (code spans, autolinks, raw HTML and
-/// backslash escapes skipped as ``MathScanner`` skips them) — keeps its
-/// brackets, and the inside is replaced: every whitespace byte and `(`,
-/// `)`, `<`, `>`, `"`, `'` stays in place (they decide where an enclosing
-/// link's destination or title ends), each other run of bytes becomes one
-/// stand-in. cmark's link logic then runs on the real brackets:
+/// candidate — `[`, `^`, then up to the `]` that closes that `[`, on any
+/// later line too (code spans, autolinks, raw HTML and backslash escapes
+/// skipped as ``MathScanner`` skips them; a candidate inside another is
+/// part of it) — keeps its brackets, and the inside is replaced: every
+/// whitespace byte, `(`, `)`, `<`, `>`, `"`, `'` and the brackets of the
+/// pairs inside stay in place (they decide where an enclosing link's
+/// destination or title ends, and whether a link inside ends the
+/// reference), each other run of bytes becomes one stand-in. cmark's link logic then runs on the real brackets:
 ///
 /// - `[` stand-ins `]` left as text become
 ///   ``Inline/footnoteReference(_:)`` (unresolved);
@@ -31,7 +32,8 @@
 struct FootnoteStandIns {
     /// One replaced candidate.
     struct Candidate {
-        /// The raw label: the source between `[^` and `]`.
+        /// The raw label: the source between `[^` and `]` (over lines, cut
+        /// as cmark-gfm cuts it: ``FootnoteStandIns/label(_:open:openLine:close:closeLine:)``).
         var label: String
         /// Its runs (indices into ``runs``), in order.
         var runs: Range<Int>
@@ -96,58 +98,149 @@ struct FootnoteStandIns {
         return false
     }
 
-    /// What a left-to-right scan of `bytes` finds: the candidates (`[` at
-    /// the lower bound, `]` just before the upper bound) and the offsets of
-    /// the `!` read as text right before a `[^`.
-    ///
-    /// - Complexity: O(n), plus the code span searches ``MathScanner``
-    ///   makes.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (candidates: [Range<Int>], bangs: [Int]) {
-        var candidates: [Range<Int>] = []
+    /// What a left-to-right scan of a block's inline source finds.
+    struct Scan {
+        /// One candidate: `[` at the range's lower bound, `]` just before
+        /// its upper bound, and where cmark-gfm's inline parser started the
+        /// lines of the two (for ``label(_:open:openLine:close:closeLine:)``).
+        struct Found {
+            var range: Range<Int>
+            var openLine: Int
+            var closeLine: Int
+        }
+
+        /// The candidates by their start; one inside another is part of
+        /// it when that one is replaced, and replaced on its own when that
+        /// one is left as written.
+        var candidates: [Found] = []
+        /// The offsets of the brackets of every matched pair but images',
+        /// ascending: inside a candidate they stay in place.
+        var brackets: [Int] = []
+        /// The innermost pairs (no bracket inside) that are no image and no
+        /// candidate: their text may be a link label, and a link inside a
+        /// candidate ends it (cmark-gfm deactivates the `[` before a link).
+        var plainPairs: [Range<Int>] = []
+        /// The offsets of the `!` read as text right before a `[^`.
         var bangs: [Int] = []
+    }
+
+    /// One `[` (or `![`) waiting for its `]`.
+    fileprivate struct Opener {
+        var at: Int
+        /// Where cmark-gfm's inline parser started the line of `at`.
+        var line: Int
+        /// `[^`: a candidate when it closes.
+        var footnote: Bool
+        /// `![`: an image, which neither ends a reference around it nor
+        /// keeps its brackets inside one.
+        var image: Bool
+        /// Whether a pair closed inside it.
+        var holdsPair = false
+    }
+
+    /// What a left-to-right scan of `bytes` (a block's inline source:
+    /// its content lines without their container prefixes) finds.
+    ///
+    /// Brackets match as cmark-gfm matches them: a `]` closes the last
+    /// `[` still open, and a candidate holding other brackets (`[^a [b]
+    /// c]`, `[^a [^b] c]`) is one reference in cmark-gfm, the inner ones
+    /// freed with its text. A candidate may span lines: its label is then
+    /// cut by cmark-gfm's column arithmetic (quirk 7), for which the scan
+    /// notes where each line starts for cmark-gfm's inline parser: after a
+    /// line break it parses itself, not one inside a code span or raw
+    /// HTML, nor one escaped by a backslash.
+    ///
+    /// - Complexity: O(n log n), plus the code span searches
+    ///   ``MathScanner`` makes.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
+        var result = Scan()
         let math = MathScanner(bytes: bytes)
         var pointyBraces = PointyBraceScanner(bytes: bytes)
-        var open: Int?
+        var openers: [Opener] = []
+        var line = 0
         var bang = -1
         var i = 0
         let n = bytes.count
         while i < n {
             switch bytes[i] {
             case UInt8(ascii: "\\"):
-                i += i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+                if i + 1 < n, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
+                    // A hard line break cmark-gfm does not count as a new line.
+                    i += bytes[i + 1] == 0x0D && i + 2 < n && bytes[i + 2] == 0x0A ? 3 : 2
+                } else {
+                    i += i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+                }
             case UInt8(ascii: "`"):
                 i = math.afterCodeSpan(at: i)
             case UInt8(ascii: "<"):
                 i = pointyBraces.end(at: i) ?? i + 1
             case 0x0A, 0x0D:
-                open = nil
-                i += 1
+                i += bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+                line = i
             case UInt8(ascii: "!"):
                 bang = i
                 i += 1
             case UInt8(ascii: "["):
-                open = nil
-                if i + 1 < n, bytes[i + 1] == UInt8(ascii: "^") {
-                    if bang >= 0, bang == i - 1 { bangs.append(bang) }
-                    open = i
-                    i += 2
-                } else {
-                    i += 1
-                }
+                let footnote = i + 1 < n && bytes[i + 1] == UInt8(ascii: "^")
+                if footnote, bang >= 0, bang == i - 1 { result.bangs.append(bang) }
+                openers.append(Opener(at: i, line: line, footnote: footnote, image: !footnote && bang == i - 1))
+                i += footnote ? 2 : 1
             case UInt8(ascii: "]"):
-                // A code span inside may have held a line break.
-                if let start = open, i > start + 2,
-                    !bytes[start..<i].contains(where: { $0 == 0x0A || $0 == 0x0D })
-                {
-                    candidates.append(start..<i + 1)
+                if let opener = openers.popLast() {
+                    if !openers.isEmpty { openers[openers.count - 1].holdsPair = true }
+                    result.record(opener, closedAt: i, line: line)
                 }
-                open = nil
                 i += 1
             default:
                 i += 1
             }
         }
-        return (candidates, bangs)
+        result.candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
+        result.brackets.sort()
+        return result
+    }
+
+    /// The label cmark-gfm copies for the candidate from `[` at `open` to
+    /// `]` at `close`: `col(]) − col([) − 2` bytes of the paragraph's
+    /// content from after `[^`, where a column counts from the start of
+    /// the line (`openLine`, `closeLine`: where cmark-gfm's inline parser
+    /// last started one). On one line that is the source between `[^` and
+    /// `]`; over two it is cut short or reaches into the next line
+    /// (`a[^x␤y]` has the label `""`, quirk 7). cmark's content has no
+    /// whitespace at the start of a line, so none is counted or copied.
+    ///
+    /// - Complexity: O(the candidate and the lines it starts and ends on).
+    static func label(
+        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int
+    ) -> [UInt8] {
+        guard bytes[open..<close].contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            return Array(bytes[open + 2..<close])
+        }
+        let count = contentLength(bytes, closeLine..<close) - contentLength(bytes, openLine..<open) - 2
+        var label: [UInt8] = []
+        var i = open + 2
+        var atLineStart = false
+        while label.count < count, i < close {
+            let byte = bytes[i]
+            i += 1
+            if atLineStart, byte == 0x20 || byte == 0x09 { continue }
+            atLineStart = byte == 0x0A || byte == 0x0D
+            label.append(byte)
+        }
+        return label
+    }
+
+    /// How many bytes of `bytes[range]` (starting a line) are in cmark's
+    /// content: all but the spaces and tabs that start a line.
+    private static func contentLength(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var atLineStart = true
+        for byte in bytes[range] {
+            if atLineStart, byte == 0x20 || byte == 0x09 { continue }
+            atLineStart = byte == 0x0A || byte == 0x0D
+            count += 1
+        }
+        return count
     }
 
     /// Whether `byte` stays in place inside a candidate.
@@ -171,73 +264,113 @@ struct FootnoteStandIns {
     mutating func substitute(_ content: [UInt8]) -> [UInt8] {
         content.withUnsafeBufferPointer { bytes in
             guard Self.mayHold(bytes, 0..<bytes.count), !Self.holdsEdge(bytes) else { return content }
-            let (spans, bangs) = Self.scan(bytes)
-            guard !spans.isEmpty || !bangs.isEmpty else { return content }
+            let scan = Self.scan(bytes)
+            guard !scan.candidates.isEmpty || !scan.bangs.isEmpty else { return content }
+            // The pairs that may be links (at most one parse of each byte).
+            let links = scan.plainPairs.filter { isLinkLabel(Array(bytes[$0.lowerBound + 1..<$0.upperBound - 1])) }
             var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16 * spans.count)
+            out.reserveCapacity(bytes.count + 16 * scan.candidates.count)
             var cursor = 0
             var nextBang = 0
-            for span in spans + [bytes.count..<bytes.count] {
-                while nextBang < bangs.count, bangs[nextBang] < span.lowerBound {
-                    out.append(contentsOf: bytes[cursor..<bangs[nextBang]])
-                    out.append(contentsOf: Array("&#33;".utf8))
-                    cursor = bangs[nextBang] + 1
+            let end = Scan.Found(range: bytes.count..<bytes.count, openLine: 0, closeLine: 0)
+            for hit in scan.candidates + [end] {
+                let span = hit.range
+                // Each `!` before a `[^` outside the candidates replaced.
+                while nextBang < scan.bangs.count, scan.bangs[nextBang] < span.lowerBound {
+                    if scan.bangs[nextBang] >= cursor {
+                        out.append(contentsOf: bytes[cursor..<scan.bangs[nextBang]])
+                        out.append(contentsOf: Array("&#33;".utf8))
+                        cursor = scan.bangs[nextBang] + 1
+                        changed = true
+                    }
                     nextBang += 1
-                    changed = true
                 }
                 // The empty sentinel at the end flushes the last `!`s.
                 guard span.count >= 3 else { break }
                 let ordinal = found
                 found += 1
-                let inside = span.lowerBound + 1..<span.upperBound - 1
-                guard !skipped.contains(ordinal), runs.count + inside.count <= Self.capacity,
-                    !mayBeLinkLabel(bytes, inside)
+                guard span.lowerBound >= cursor, replaces(hit, ordinal: ordinal, in: bytes, scan: scan, links: links)
                 else { continue }
                 out.append(contentsOf: bytes[cursor...span.lowerBound])
                 let first = runs.count
-                var j = inside.lowerBound
-                var runStart: Int?
-                func endRun(_ end: Int) {
-                    guard let start = runStart else { return }
-                    out.append(contentsOf: Self.standIn(runs.count).utf8)
-                    runs.append(
-                        (
-                            candidates.count,
-                            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                        )
-                    )
-                    runStart = nil
-                }
-                while j < inside.upperBound {
-                    let byte = bytes[j]
-                    if byte == UInt8(ascii: "\\"), j + 1 < inside.upperBound,
-                        MathScanner.isASCIIPunctuation(bytes[j + 1])
-                    {
-                        if runStart == nil { runStart = j }
-                        j += 2
-                    } else if Self.isKept(byte) {
-                        endRun(j)
-                        out.append(byte)
-                        j += 1
-                    } else {
-                        if runStart == nil { runStart = j }
-                        j += 1
-                    }
-                }
-                endRun(inside.upperBound)
+                let label = Self.label(
+                    bytes, open: span.lowerBound, openLine: hit.openLine, close: span.upperBound - 1,
+                    closeLine: hit.closeLine)
+                appendStandIns(bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: scan.brackets, to: &out)
                 out.append(UInt8(ascii: "]"))
                 candidates.append(
-                    Candidate(
-                        label: String(
-                            decoding: UnsafeBufferPointer(rebasing: bytes[inside.lowerBound + 1..<inside.upperBound]),
-                            as: UTF8.self),
-                        runs: first..<runs.count, ordinal: ordinal))
+                    Candidate(label: String(decoding: label, as: UTF8.self), runs: first..<runs.count, ordinal: ordinal)
+                )
                 cursor = span.upperBound
                 changed = true
             }
             out.append(contentsOf: bytes[cursor...])
             return out
         }
+    }
+
+    /// Whether the candidate `hit` (number `ordinal`) is replaced: not
+    /// when skipped, when its label may be a link label, or when a pair
+    /// inside it may be a link (cmark-gfm's link ends the reference).
+    private func replaces(
+        _ hit: Scan.Found, ordinal: Int, in bytes: UnsafeBufferPointer<UInt8>, scan: Scan, links: [Range<Int>]
+    ) -> Bool {
+        let inside = hit.range.lowerBound + 1..<hit.range.upperBound - 1
+        guard !skipped.contains(ordinal), runs.count + inside.count <= Self.capacity else { return false }
+        let firstBracket = Self.firstIndex(in: scan.brackets) { $0 > inside.lowerBound }
+        let holdsPair = firstBracket < scan.brackets.count && scan.brackets[firstBracket] < inside.upperBound
+        // A label with brackets inside is no link label.
+        if !holdsPair { return !mayBeLinkLabel(bytes, inside) }
+        let firstLink = Self.firstIndex(in: links) { $0.lowerBound > inside.lowerBound }
+        return firstLink == links.count || links[firstLink].lowerBound >= inside.upperBound
+    }
+
+    /// The first index of `sorted` whose element is past `isPast` (a
+    /// predicate false and then true along the array).
+    private static func firstIndex<T>(in sorted: [T], where isPast: (T) -> Bool) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(sorted[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Appends `bytes[inside]` (the inside of candidate number
+    /// `candidates.count`) with each run replaced by a stand-in: every
+    /// whitespace byte, `(`, `)`, `<`, `>`, `"`, `'` and the brackets at
+    /// `brackets` (ascending: those of the pairs inside it) stay.
+    private mutating func appendStandIns(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>, keeping brackets: [Int], to out: inout [UInt8]
+    ) {
+        var j = inside.lowerBound
+        var runStart: Int?
+        var nextBracket = Self.firstIndex(in: brackets) { $0 >= inside.lowerBound }
+        func endRun(_ end: Int) {
+            guard let start = runStart else { return }
+            out.append(contentsOf: Self.standIn(runs.count).utf8)
+            let source = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            runs.append((candidates.count, source))
+            runStart = nil
+        }
+        while j < inside.upperBound {
+            let byte = bytes[j]
+            let isBracket = nextBracket < brackets.count && brackets[nextBracket] == j
+            if isBracket { nextBracket += 1 }
+            if byte == UInt8(ascii: "\\"), j + 1 < inside.upperBound, MathScanner.isASCIIPunctuation(bytes[j + 1]) {
+                if runStart == nil { runStart = j }
+                j += 2
+            } else if isBracket || Self.isKept(byte) {
+                endRun(j)
+                out.append(byte)
+                j += 1
+            } else {
+                if runStart == nil { runStart = j }
+                j += 1
+            }
+        }
+        endRun(inside.upperBound)
     }
 
     /// Whether the inside of a candidate (`^label`) may be a link label
@@ -247,7 +380,8 @@ struct FootnoteStandIns {
     private func mayBeLinkLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
         guard
             bytes[inside].contains(where: {
-                $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "]") || $0 == 0x0B || $0 == 0x0C
+                $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "]") || $0 == 0x0B
+                    || $0 == 0x0C
             })
         else { return false }
         return isLinkLabel(Array(bytes[inside]))
@@ -316,9 +450,11 @@ struct FootnoteStandIns {
     }
 
     /// After the `]` of candidate `k` whose first stand-in is at
-    /// `scalars[start]`, if every run of it follows in order and then a `]`.
+    /// `scalars[start]`, if every run of it follows in order and then a `]`
+    /// (brackets kept inside it pair up on the way).
     private func patternEnd(_ k: Int, from start: Int, in scalars: [Unicode.Scalar]) -> Int? {
         var expected = candidates[k].runs.lowerBound
+        var depth = 0
         var j = start
         while j < scalars.count {
             if let r = run(at: j, in: scalars) {
@@ -328,10 +464,13 @@ struct FootnoteStandIns {
                 continue
             }
             switch scalars[j] {
+            case "]" where depth > 0: depth -= 1
             case "]": return expected == candidates[k].runs.upperBound ? j + 1 : nil
-            case "[", Self.edge: return nil
-            default: j += 1
+            case "[": depth += 1
+            case Self.edge: return nil
+            default: break
             }
+            j += 1
         }
         return nil
     }
@@ -514,6 +653,21 @@ struct FootnoteStandIns {
             result[result.count - 1] = .text(previous + text)
         } else {
             result.append(.text(text))
+        }
+    }
+}
+
+extension FootnoteStandIns.Scan {
+    /// Records what the `]` at `close` (on the line starting at `line`)
+    /// makes of `opener`.
+    fileprivate mutating func record(_ opener: FootnoteStandIns.Opener, closedAt close: Int, line: Int) {
+        guard !opener.image else { return }
+        brackets.append(opener.at)
+        brackets.append(close)
+        if opener.footnote, close > opener.at + 2 {
+            candidates.append(Found(range: opener.at..<close + 1, openLine: opener.line, closeLine: line))
+        } else if !opener.holdsPair {
+            plainPairs.append(opener.at..<close + 1)
         }
     }
 }

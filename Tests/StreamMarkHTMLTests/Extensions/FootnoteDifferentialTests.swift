@@ -15,11 +15,6 @@ import Testing
     static let examples = SpecExample.load("footnotes.txt", folder: "gfm")
     static let cases = SpecExample.load("footnotes-cases.txt", folder: "gfm")
 
-    /// Cases of footnotes-cases.txt where our output differs from
-    /// cmark-gfm's for a documented reason: references over two lines
-    /// (quirk 7; docs/footnotes.md §11, known difference 1).
-    static let knownDifferences: Set<Int> = [51, 52]
-
     @Test func examplesAreLoaded() {
         #expect(Self.examples.count == 10)
         #expect(Self.cases.count == 66)
@@ -30,11 +25,7 @@ import Testing
         let markdown = Array(example.markdown.utf8)
         let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
         #expect(example.html == (try GFMOracle.html(markdown, extensions: Self.oracle)), "\(example)")
-        if example.file == "footnotes-cases.txt", Self.knownDifferences.contains(example.number) {
-            #expect(ours != example.html, "known difference fixed? \(example)")
-        } else {
-            #expect(ours == example.html, "\(example)")
-        }
+        #expect(ours == example.html, "\(example)")
     }
 
     @Test(arguments: [

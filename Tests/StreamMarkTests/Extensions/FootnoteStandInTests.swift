@@ -5,13 +5,13 @@ import Testing
 /// ``FootnoteStandIns`` on its own: which `[^…]` are candidates, what the
 /// substitution hands cmark, and what it leaves alone.
 @Suite struct FootnoteStandInTests {
-    /// The candidates a scan finds, as source strings, and the `!`s it
-    /// hands cmark as `&#33;`.
+    /// The candidates a scan finds (nested ones too), as source strings,
+    /// and the `!`s before a `[^`.
     static func scanned(_ source: String) -> (candidates: [String], bangs: [Int]) {
         let bytes = Array(source.utf8)
         return bytes.withUnsafeBufferPointer { pointer in
-            let (ranges, bangs) = FootnoteStandIns.scan(pointer)
-            return (ranges.map { String(decoding: bytes[$0], as: UTF8.self) }, bangs)
+            let scan = FootnoteStandIns.scan(pointer)
+            return (scan.candidates.map { String(decoding: bytes[$0.range], as: UTF8.self) }, scan.bangs)
         }
     }
 
@@ -28,9 +28,13 @@ import Testing
         ("<span title=\"[^x]\">", []),
         ("<http://a.b/[^x]>", []),
         ("[^a <b title=\"]\"> c]", ["[^a <b title=\"]\"> c]"]),
-        ("[^a [b] c]", []),
-        ("[^a [^b] c]", ["[^b]"]),
-        ("[^x\ny]", []),
+        ("[^a [b] c]", ["[^a [b] c]"]),
+        ("[^a [^b] c]", ["[^a [^b] c]", "[^b]"]),
+        ("[^a [^b] c", ["[^b]"]),
+        ("[^a [b c]", []),
+        ("[^a ![b](/i) [^c] \\] d] [^e]", ["[^a ![b](/i) [^c] \\] d]", "[^c]", "[^e]"]),
+        ("[^x\ny]", ["[^x\ny]"]),
+        ("[^x\n[y]", []),
         ("[x](/u[^d])", ["[^d]"]),
     ]
 
@@ -55,6 +59,24 @@ import Testing
         #expect(out == "x[\(s[0]) (\(s[1])) \"\(s[2])\" <\(s[3])>]y")
         #expect(standIns.candidates.map(\.label) == ["a (b) \"c\" <d>"])
         #expect(standIns.runs.map { $0.source } == ["^a", "b", "c", "d"])
+    }
+
+    @Test func bracketsOfPairsInsideStayButImagesDoNot() {
+        var standIns = FootnoteStandIns()
+        let out = String(decoding: standIns.substitute(Array("[^a [b] ![c] d]".utf8)), as: UTF8.self)
+        let s = (0..<4).map(FootnoteStandIns.standIn)
+        #expect(out == "[\(s[0]) [\(s[1])] \(s[2]) \(s[3])]")
+        #expect(standIns.runs.map { $0.source } == ["^a", "b", "![c]", "d"])
+        var links = FootnoteStandIns(isLinkLabel: { $0 == Array("b".utf8) })
+        #expect(links.substitute(Array("[^a [b] c]".utf8)) == Array("[^a [b] c]".utf8))
+    }
+
+    @Test func aBangInsideACandidateIsPartOfIt() {
+        var standIns = FootnoteStandIns()
+        let out = String(decoding: standIns.substitute(Array("[^a ![^b] c] ![^d]".utf8)), as: UTF8.self)
+        let s = (0..<4).map(FootnoteStandIns.standIn)
+        #expect(out == "[\(s[0]) \(s[1])[\(s[2])] \(s[3])] &#33;[\(FootnoteStandIns.standIn(4))]")
+        #expect(standIns.runs.map { $0.source } == ["^a", "!", "^b", "c", "^d"])
     }
 
     @Test func escapedPunctuationStaysInTheRun() {
