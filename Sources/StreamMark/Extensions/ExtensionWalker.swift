@@ -327,14 +327,16 @@ struct ExtensionWalker {
         let urls = extensions.contains(.autolink) && EscapedTilde.occursInURL(in: text, block.range)
         let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
-        guard math || escapes || footnotes, let (content, atx) = inlineSource(of: block, prefixes: prefixes) else {
+        guard math || escapes || footnotes, let (content, atx, leads) = inlineSource(of: block, prefixes: prefixes)
+        else {
             return nil
         }
         var skipped: Set<Int> = []
         for round in 0..<3 {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
-                footnotes: footnotes ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel) : nil)
+                footnotes: footnotes
+                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel, lazyLeads: leads) : nil)
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(ofBlockContent: source, atx: atx)
@@ -346,11 +348,16 @@ struct ExtensionWalker {
     }
 
     /// The inline source of a paragraph or heading: its content lines
-    /// without their container prefixes, a setext heading's underline or a
-    /// task item's marker; and whether it is an ATX heading's one line.
-    private func inlineSource(of block: Block, prefixes: PrefixChain) -> (content: [UInt8], atx: Bool)? {
+    /// without their container prefixes and leading whitespace, a setext
+    /// heading's underline or a task item's marker; whether it is an ATX
+    /// heading's one line; and the whitespace cmark keeps at the start of
+    /// lazy continuation lines (``FootnoteStandIns/lazyLeads``).
+    private func inlineSource(
+        of block: Block, prefixes: PrefixChain
+    ) -> (content: [UInt8], atx: Bool, leads: [Int: [UInt8]])? {
         let start = block.range.lowerBound
         var content: [UInt8] = []
+        var leads: [Int: [UInt8]] = [:]
         let atx = Self.isATXHeading(block, in: text)
         if atx {
             content = Array(text[start..<lines.lineEnd(from: start)])
@@ -383,11 +390,14 @@ struct ExtensionWalker {
                 if contentStart == all[0].end { all.removeFirst() }
             }
             for line in all {
+                if line.lazy, line.containerEnd < line.contentStart {
+                    leads[content.count] = Array(text[line.containerEnd..<line.contentStart])
+                }
                 content.append(contentsOf: text[line.contentStart..<line.end])
                 content.append(contentsOf: text[line.end..<line.end + line.endingLength])
             }
         }
-        return (content, atx)
+        return (content, atx, leads)
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's

@@ -53,6 +53,11 @@ struct FootnoteStandIns {
     /// (it holds whitespace or `]`), may be a shortcut link and is left to
     /// cmark.
     var isLinkLabel: ([UInt8]) -> Bool = { _ in false }
+    /// The whitespace cmark keeps at the start of each lazy continuation
+    /// line of the text substituted (after the container prefixes the line
+    /// has), by the offset of the line's first byte in that text: it
+    /// counts in the label of a reference over lines.
+    var lazyLeads: [Int: [UInt8]] = [:]
     /// How many candidates were found so far.
     private(set) var found = 0
     /// Whether any substitution changed the text.
@@ -65,9 +70,13 @@ struct FootnoteStandIns {
     /// The most runs one substitution can number.
     static let capacity = Int(radix * radix)
 
-    init(skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false }) {
+    init(
+        skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false },
+        lazyLeads: [Int: [UInt8]] = [:]
+    ) {
         self.skipped = skipped
         self.isLinkLabel = isLinkLabel
+        self.lazyLeads = lazyLeads
     }
 
     // MARK: - Finding candidates
@@ -206,39 +215,46 @@ struct FootnoteStandIns {
     /// the line (`openLine`, `closeLine`: where cmark-gfm's inline parser
     /// last started one). On one line that is the source between `[^` and
     /// `]`; over two it is cut short or reaches into the next line
-    /// (`a[^x␤y]` has the label `""`, quirk 7). cmark's content has no
-    /// whitespace at the start of a line, so none is counted or copied.
+    /// (`a[^x␤y]` has the label `""`, quirk 7). `bytes` holds no
+    /// whitespace at the start of a line, as cmark's content holds none,
+    /// except at a lazy continuation line: cmark keeps what follows the
+    /// container prefixes the line has, given in `leads` by the offset of
+    /// the line's first byte.
     ///
     /// - Complexity: O(the candidate and the lines it starts and ends on).
     static func label(
-        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int,
+        leads: [Int: [UInt8]] = [:]
     ) -> [UInt8] {
         guard bytes[open..<close].contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
             return Array(bytes[open + 2..<close])
         }
-        let count = contentLength(bytes, closeLine..<close) - contentLength(bytes, openLine..<open) - 2
+        let count =
+            contentLength(bytes, closeLine..<close, leads: leads) - contentLength(bytes, openLine..<open, leads: leads)
+            - 2
         var label: [UInt8] = []
         var i = open + 2
-        var atLineStart = false
         while label.count < count, i < close {
-            let byte = bytes[i]
+            if i > 0, bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D, let lead = leads[i] {
+                label += lead.prefix(count - label.count)
+                if label.count == count { break }
+            }
+            label.append(bytes[i])
             i += 1
-            if atLineStart, byte == 0x20 || byte == 0x09 { continue }
-            atLineStart = byte == 0x0A || byte == 0x0D
-            label.append(byte)
         }
         return label
     }
 
-    /// How many bytes of `bytes[range]` (starting a line) are in cmark's
-    /// content: all but the spaces and tabs that start a line.
-    private static func contentLength(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        var count = 0
-        var atLineStart = true
-        for byte in bytes[range] {
-            if atLineStart, byte == 0x20 || byte == 0x09 { continue }
-            atLineStart = byte == 0x0A || byte == 0x0D
-            count += 1
+    /// How many bytes of cmark's content `bytes[range]` (starting a line)
+    /// stands for: its bytes and the whitespace `leads` gives at the start
+    /// of its lines.
+    private static func contentLength(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, leads: [Int: [UInt8]]
+    ) -> Int {
+        guard !leads.isEmpty else { return range.count }
+        var count = range.count + (leads[range.lowerBound]?.count ?? 0)
+        for i in range where i > range.lowerBound && (bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D) {
+            count += leads[i]?.count ?? 0
         }
         return count
     }
@@ -295,7 +311,7 @@ struct FootnoteStandIns {
                 let first = runs.count
                 let label = Self.label(
                     bytes, open: span.lowerBound, openLine: hit.openLine, close: span.upperBound - 1,
-                    closeLine: hit.closeLine)
+                    closeLine: hit.closeLine, leads: lazyLeads)
                 appendStandIns(bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: scan.brackets, to: &out)
                 out.append(UInt8(ascii: "]"))
                 candidates.append(

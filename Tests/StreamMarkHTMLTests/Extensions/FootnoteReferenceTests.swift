@@ -223,6 +223,8 @@ import Testing
         "a\\\nb [^bcdefgh\nxyzwvutsrqpo] [^bcdefghijkl\nc\nxyzwvutsrqpo]\n",
         "xxxxxxxx[^abcdef\nzzzzzzzzzzzz] [^ab\n]\n\n[^ab]: n\n",
         "a[^b\r\nxyz] [^b  \nxyzw] [^\nbcdefg] [^a `b\n  c` d]\n",
+        "> a[^bcdefgh\n   xyzwvut]\n\n> a[^bcdefgh\n\txyzwvut]\n\n> > a[^bcdefgh\n  xyzwvut]\n",
+        "1. a[^bcdefgh\n  xyzwvut]\n\n- a[^bcdefgh\n xyzwvut]\n\n> > a[^bcdefghijklmn\n>    xyzwvutsrqponml]\n",
         "Setext [^s\nxyzwvu]\n===\n\n[x](/u \"[^a\nb]\") [^c d\ne]\n\n[^c d e]: /u\n",
     ]
 
