@@ -1,0 +1,171 @@
+// Finding candidates: brackets matched as cmark-gfm matches them, and the
+// label cmark-gfm copies for each (docs/footnotes.md §9.3).
+
+extension FootnoteStandIns {
+    /// What a left-to-right scan of a block's inline source finds.
+    struct Scan {
+        /// One candidate: `[` at the range's lower bound, `]` just before
+        /// its upper bound, and where cmark-gfm's inline parser started the
+        /// lines of the two (for ``label(_:open:openLine:close:closeLine:)``).
+        struct Found {
+            var range: Range<Int>
+            var openLine: Int
+            var closeLine: Int
+        }
+
+        /// The candidates by their start; one inside another is part of
+        /// it when that one is replaced, and replaced on its own when that
+        /// one is left as written.
+        var candidates: [Found] = []
+        /// The offsets of the brackets of every matched pair but images',
+        /// ascending: inside a candidate they stay in place.
+        var brackets: [Int] = []
+        /// The innermost pairs (no bracket inside) that are no image and no
+        /// candidate: their text may be a link label, and a link inside a
+        /// candidate ends it (cmark-gfm deactivates the `[` before a link).
+        var plainPairs: [Range<Int>] = []
+        /// The offsets of the `!` read as text right before a `[^`.
+        var bangs: [Int] = []
+    }
+
+    /// One `[` (or `![`) waiting for its `]`.
+    fileprivate struct Opener {
+        var at: Int
+        /// Where cmark-gfm's inline parser started the line of `at`.
+        var line: Int
+        /// `[^`: a candidate when it closes.
+        var footnote: Bool
+        /// `![`: an image, which neither ends a reference around it nor
+        /// keeps its brackets inside one.
+        var image: Bool
+        /// Whether a pair closed inside it.
+        var holdsPair = false
+    }
+
+    /// What a left-to-right scan of `bytes` (a block's inline source:
+    /// its content lines without their container prefixes) finds.
+    ///
+    /// Brackets match as cmark-gfm matches them: a `]` closes the last
+    /// `[` still open, and a candidate holding other brackets (`[^a [b]
+    /// c]`, `[^a [^b] c]`) is one reference in cmark-gfm, the inner ones
+    /// freed with its text. A candidate may span lines: its label is then
+    /// cut by cmark-gfm's column arithmetic (quirk 7), for which the scan
+    /// notes where each line starts for cmark-gfm's inline parser: after a
+    /// line break it parses itself, not one inside a code span or raw
+    /// HTML, nor one escaped by a backslash.
+    ///
+    /// - Complexity: O(n log n), plus the code span searches
+    ///   ``MathScanner`` makes.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
+        var result = Scan()
+        let math = MathScanner(bytes: bytes)
+        var pointyBraces = PointyBraceScanner(bytes: bytes)
+        var openers: [Opener] = []
+        var line = 0
+        var bang = -1
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            switch bytes[i] {
+            case UInt8(ascii: "\\"):
+                if i + 1 < n, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
+                    // A hard line break cmark-gfm does not count as a new line.
+                    i += bytes[i + 1] == 0x0D && i + 2 < n && bytes[i + 2] == 0x0A ? 3 : 2
+                } else {
+                    i += i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+                }
+            case UInt8(ascii: "`"):
+                i = math.afterCodeSpan(at: i)
+            case UInt8(ascii: "<"):
+                i = pointyBraces.end(at: i) ?? i + 1
+            case 0x0A, 0x0D:
+                i += bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+                line = i
+            case UInt8(ascii: "!"):
+                bang = i
+                i += 1
+            case UInt8(ascii: "["):
+                let footnote = i + 1 < n && bytes[i + 1] == UInt8(ascii: "^")
+                if footnote, bang >= 0, bang == i - 1 { result.bangs.append(bang) }
+                openers.append(Opener(at: i, line: line, footnote: footnote, image: !footnote && bang == i - 1))
+                i += footnote ? 2 : 1
+            case UInt8(ascii: "]"):
+                if let opener = openers.popLast() {
+                    if !openers.isEmpty { openers[openers.count - 1].holdsPair = true }
+                    result.record(opener, closedAt: i, line: line)
+                }
+                i += 1
+            default:
+                i += 1
+            }
+        }
+        result.candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
+        result.brackets.sort()
+        return result
+    }
+
+    /// The label cmark-gfm copies for the candidate from `[` at `open` to
+    /// `]` at `close`: `col(]) − col([) − 2` bytes of the paragraph's
+    /// content from after `[^`, where a column counts from the start of
+    /// the line (`openLine`, `closeLine`: where cmark-gfm's inline parser
+    /// last started one). On one line that is the source between `[^` and
+    /// `]`; over two it is cut short or reaches into the next line
+    /// (`a[^x␤y]` has the label `""`, quirk 7). `bytes` holds no
+    /// whitespace at the start of a line, as cmark's content holds none,
+    /// except at a lazy continuation line: cmark keeps what follows the
+    /// container prefixes the line has, given in `leads` by the offset of
+    /// the line's first byte.
+    ///
+    /// - Complexity: O(the candidate and the lines it starts and ends on).
+    static func label(
+        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int,
+        leads: [Int: [UInt8]] = [:]
+    ) -> [UInt8] {
+        guard bytes[open..<close].contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            return Array(bytes[open + 2..<close])
+        }
+        let count =
+            contentLength(bytes, closeLine..<close, leads: leads) - contentLength(bytes, openLine..<open, leads: leads)
+            - 2
+        var label: [UInt8] = []
+        var i = open + 2
+        while label.count < count, i < close {
+            if i > 0, bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D, let lead = leads[i] {
+                label += lead.prefix(count - label.count)
+                if label.count == count { break }
+            }
+            label.append(bytes[i])
+            i += 1
+        }
+        return label
+    }
+
+    /// How many bytes of cmark's content `bytes[range]` (starting a line)
+    /// stands for: its bytes and the whitespace `leads` gives at the start
+    /// of its lines.
+    private static func contentLength(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, leads: [Int: [UInt8]]
+    ) -> Int {
+        guard !leads.isEmpty else { return range.count }
+        var count = range.count + (leads[range.lowerBound]?.count ?? 0)
+        for i in range where i > range.lowerBound && (bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D) {
+            count += leads[i]?.count ?? 0
+        }
+        return count
+    }
+}
+
+extension FootnoteStandIns.Scan {
+    /// Records what the `]` at `close` (on the line starting at `line`)
+    /// makes of `opener`.
+    fileprivate mutating func record(_ opener: FootnoteStandIns.Opener, closedAt close: Int, line: Int) {
+        guard !opener.image else { return }
+        brackets.append(opener.at)
+        brackets.append(close)
+        if opener.footnote, close > opener.at + 2 {
+            candidates.append(Found(range: opener.at..<close + 1, openLine: opener.line, closeLine: line))
+        } else if !opener.holdsPair {
+            plainPairs.append(opener.at..<close + 1)
+        }
+    }
+}
