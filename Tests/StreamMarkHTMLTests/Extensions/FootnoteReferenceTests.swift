@@ -241,6 +241,15 @@ import Testing
             "[a](/u \"x\ny\") [^bcdefgh\nxyzwvutsrqpo]\n",
             "a line break inside a link title before a reference over two lines: cmark-gfm does not start a column there"
         ),
+        (
+            "[^3]:-\n+\n* a\n4)\n5.\n",
+            "all five list marker kinds in one buffer: the note's stand-in item joins a real list (docs/footnotes.md §11, 2)"
+        ),
+        ("1. ``[^2]`\n `\n", "a lazy line's leading space in a code span (docs/extensions.md, known difference 9)"),
+        (
+            "[^3]\n<!\n[7]:h\n",
+            "a definition-like line inside a paragraph defines in the context (docs/extensions.md, 4)"
+        ),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)
