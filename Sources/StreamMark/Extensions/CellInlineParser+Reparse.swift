@@ -207,8 +207,14 @@ extension CellInlineParser {
     /// The inlines of a paragraph, an ATX heading line or the content lines
     /// of a setext heading, parsed again from `content` (container
     /// prefixes already removed), with link reference definitions in scope.
-    func inlines(ofBlockContent content: [UInt8], atx: Bool) -> [Inline] {
-        var buffer: [UInt8] = []
+    ///
+    /// With `afterTaskMarker`, the first line starts with a no-break space,
+    /// which starts no block and is whitespace for delimiters, as the
+    /// marker's space was: a task item's content (`- [x] * a`) may begin
+    /// as a block would. (A paragraph's own first line may not: it may
+    /// begin with the definitions cmark takes from it again.)
+    func inlines(ofBlockContent content: [UInt8], atx: Bool, afterTaskMarker: Bool = false) -> [Inline] {
+        var buffer: [UInt8] = afterTaskMarker ? [0xC2, 0xA0] : []
         var atLineStart = false
         for byte in content {
             if atLineStart, byte != 0x0A, !atx {
@@ -223,7 +229,12 @@ extension CellInlineParser {
         let blocks = buffer.withUnsafeBufferPointer { pointer in
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { $0 }
         }
-        return blocks.first?.kind.inlines ?? []
+        var inlines = blocks.first?.kind.inlines ?? []
+        if afterTaskMarker, case .text(let first)? = inlines.first, first.unicodeScalars.first == "\u{A0}" {
+            let rest = String(first.unicodeScalars.dropFirst())
+            if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
+        }
+        return inlines
     }
 
     /// Parses, in one cmark run: a paragraph's content as inlines only (no

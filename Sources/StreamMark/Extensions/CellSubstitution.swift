@@ -14,15 +14,20 @@ struct CellSubstitution {
     /// The footnote references replaced so far; `nil` with footnotes off
     /// (or no `[^` in the text).
     var footnotes: FootnoteStandIns? = nil
+    /// Whether a link label is defined, for the markup inside autolinks
+    /// (``URLMarkup``); `nil`: no label is.
+    var isLinkLabel: (([UInt8]) -> Bool)? = nil
 
     /// `text` as handed to cmark. Footnotes come first: a `$` inside
-    /// `[^a$b]` belongs to the label.
+    /// `[^a$b]` belongs to the label; then math, then the markup inside
+    /// autolinks, then escapes.
     ///
     /// - Complexity: O(text).
     mutating func applied(to text: [UInt8]) -> [UInt8] {
         var text = text
         if footnotes != nil { text = footnotes!.substitute(text) }
         if math != nil { text = math!.substitute(text) }
+        if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: isLinkLabel ?? { _ in false }) }
         if escapes { text = EscapedTilde.substituted(text, urls: urls) }
         return text
     }

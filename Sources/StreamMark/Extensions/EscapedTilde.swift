@@ -49,9 +49,10 @@ enum EscapedTilde {
         return punctuation[Int(scalar.value - firstStandIn)]
     }
 
-    /// `scalar`, or the character it stands in for.
+    /// `scalar`, or the character it stands in for (an escaped one, or a
+    /// ``URLMarkup`` byte inside a link).
     static func resolved(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        escapedByte(scalar).map { Unicode.Scalar($0) } ?? scalar
+        (escapedByte(scalar) ?? URLMarkup.literalByte(scalar)).map { Unicode.Scalar($0) } ?? scalar
     }
 
     private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
@@ -153,11 +154,13 @@ enum EscapedTilde {
     }
 
     /// Whether `bytes[range]` holds a stand-in character (U+2E00–U+2E20,
-    /// UTF-8 `E2 B8 80`–`E2 B8 A0`): such a block is not parsed again.
+    /// UTF-8 `E2 B8 80`–`E2 B8 A0`, or one of ``URLMarkup``'s): such a
+    /// block is not parsed again.
     static func holdsStandIns(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i + 2 < range.upperBound {
             if bytes[i] == 0xE2, bytes[i + 1] == 0xB8, bytes[i + 2] >= 0x80, bytes[i + 2] <= 0xA0 { return true }
+            if URLMarkup.isStandIn(bytes, at: i) { return true }
             i += 1
         }
         return false
@@ -287,7 +290,11 @@ enum EscapedTilde {
                 i += 1
             } else if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, isASCIIPunctuation(bytes[i + 1]) {
                 while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
-                let inURL = wordIndex < words.count && words[wordIndex].contains(i)
+                // An escaped backtick stays: it may close a code span (the
+                // backslash is literal there), and ``URLMarkup`` keeps the
+                // backticks inside links.
+                let inURL =
+                    wordIndex < words.count && words[wordIndex].contains(i) && bytes[i + 1] != UInt8(ascii: "`")
                 if bytes[i + 1] == UInt8(ascii: "~") || (inURL || brackets.contains(i)) && !inSpan(i) {
                     result.append(contentsOf: String(standIn(bytes[i + 1])).utf8)
                 } else {
@@ -309,15 +316,24 @@ enum EscapedTilde {
     }
 
     /// `string` with every stand-in turned back into its character, after
-    /// a backslash if `literal`.
+    /// a backslash if `literal` (a ``URLMarkup`` stand-in never has one).
     private static func replacing(_ string: String, literal: Bool) -> String {
-        guard string.unicodeScalars.contains(where: { escapedByte($0) != nil || $0 == lineEndBackslash }) else {
+        guard
+            string.unicodeScalars.contains(where: {
+                escapedByte($0) != nil || $0 == lineEndBackslash || URLMarkup.literalByte($0) != nil
+                    || $0 == URLMarkup.linkEnd
+            })
+        else {
             return string
         }
         var result = String.UnicodeScalarView()
         for scalar in string.unicodeScalars {
             if scalar == lineEndBackslash {
                 result.append("\\")
+            } else if let byte = URLMarkup.literalByte(scalar) {
+                result.append(Unicode.Scalar(byte))
+            } else if scalar == URLMarkup.linkEnd {
+                continue
             } else if let byte = escapedByte(scalar) {
                 if literal { result.append("\\") }
                 result.append(Unicode.Scalar(byte))

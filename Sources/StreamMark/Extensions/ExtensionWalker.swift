@@ -324,10 +324,13 @@ struct ExtensionWalker {
     func reparsedInlines(_ block: Block, prefixes: PrefixChain) -> [Inline]? {
         let math = extensions.contains(.math) && MathScanner.mayHoldMath(text, block.range)
         let tildes = extensions.contains(.strikethrough) && EscapedTilde.occurs(in: text, block.range)
-        let urls = extensions.contains(.autolink) && EscapedTilde.occursInURL(in: text, block.range)
+        let urls =
+            extensions.contains(.autolink)
+            && (EscapedTilde.occursInURL(in: text, block.range) || URLMarkup.mayOccur(in: text, block.range))
         let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
-        guard math || escapes || footnotes, let (content, atx, leads) = inlineSource(of: block, prefixes: prefixes)
+        guard math || escapes || footnotes,
+            let (content, atx, leads, afterTaskMarker) = inlineSource(of: block, prefixes: prefixes)
         else {
             return nil
         }
@@ -336,10 +339,11 @@ struct ExtensionWalker {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
                 footnotes: footnotes
-                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel, lazyLeads: leads) : nil)
+                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel, lazyLeads: leads) : nil,
+                isLinkLabel: cells.mayDefineLinkLabel)
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
-            let parsed = cells.inlines(ofBlockContent: source, atx: atx)
+            let parsed = cells.inlines(ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker)
             let retries = substitution.retries(in: parsed).subtracting(skipped)
             if retries.isEmpty || round == 2 { return substitution.restored(parsed, walker: self) }
             skipped.formUnion(retries)
@@ -350,14 +354,16 @@ struct ExtensionWalker {
     /// The inline source of a paragraph or heading: its content lines
     /// without their container prefixes and leading whitespace, a setext
     /// heading's underline or a task item's marker; whether it is an ATX
-    /// heading's one line; and the whitespace cmark keeps at the start of
-    /// lazy continuation lines (``FootnoteStandIns/lazyLeads``).
+    /// heading's one line; the whitespace cmark keeps at the start of
+    /// lazy continuation lines (``FootnoteStandIns/lazyLeads``); and
+    /// whether a task marker was taken off its start.
     private func inlineSource(
         of block: Block, prefixes: PrefixChain
-    ) -> (content: [UInt8], atx: Bool, leads: [Int: [UInt8]])? {
+    ) -> (content: [UInt8], atx: Bool, leads: [Int: [UInt8]], afterTaskMarker: Bool)? {
         let start = block.range.lowerBound
         var content: [UInt8] = []
         var leads: [Int: [UInt8]] = [:]
+        var afterTaskMarker = false
         let atx = Self.isATXHeading(block, in: text)
         if atx {
             content = Array(text[start..<lines.lineEnd(from: start)])
@@ -387,7 +393,7 @@ struct ExtensionWalker {
                     contentStart += 1
                 }
                 all[0].contentStart = contentStart
-                if contentStart == all[0].end { all.removeFirst() }
+                if contentStart == all[0].end { all.removeFirst() } else { afterTaskMarker = true }
             }
             for line in all {
                 if line.lazy, line.containerEnd < line.contentStart {
@@ -397,7 +403,7 @@ struct ExtensionWalker {
                 content.append(contentsOf: text[line.end..<line.end + line.endingLength])
             }
         }
-        return (content, atx, leads)
+        return (content, atx, leads, afterTaskMarker)
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's

@@ -168,6 +168,7 @@ struct InlineExtensionPass {
                 || (escapes
                     && string.unicodeScalars.contains(where: {
                         EscapedTilde.escapedByte($0) != nil || $0 == EscapedTilde.lineEndBackslash
+                            || URLMarkup.literalByte($0) != nil || $0 == URLMarkup.linkEnd
                     }))
         else { return (original, Array(original.indices)) }
         var bytes: [UInt8] = []
@@ -177,6 +178,9 @@ struct InlineExtensionPass {
             let width = UTF8.width(scalar)
             let replacement: String? =
                 switch scalar {
+                case _ where escapes && URLMarkup.literalByte(scalar) != nil:
+                    String(Unicode.Scalar(URLMarkup.literalByte(scalar)!))
+                case URLMarkup.linkEnd where escapes: " "
                 case _ where escapes && EscapedTilde.escapedByte(scalar) != nil:
                     "\\" + String(Unicode.Scalar(EscapedTilde.escapedByte(scalar)!))
                 case EscapedTilde.lineEndBackslash where escapes: "\\"
@@ -213,11 +217,15 @@ struct InlineExtensionPass {
         /// Whether the character at `offset` of `original` is a stand-in.
         func isStandIn(_ offset: Int) -> Bool {
             escapes && offset + 2 < original.count && original[offset] == 0xE2 && original[offset + 1] == 0xB8
-                && original[offset + 2] >= 0x80 && original[offset + 2] <= 0x9F
+                && (original[offset + 2] >= 0x80 && original[offset + 2] <= 0x9F
+                    || URLMarkup.isStandIn(original, at: offset))
         }
         var data = text
-        // An escaped character after the node starts with its backslash in the source.
-        let next = escapes && after.map { EscapedTilde.escapedByte($0) != nil } == true ? "\\" : after
+        // An escaped character after the node starts with its backslash in
+        // the source; a link's markup byte is itself.
+        let next =
+            escapes && after.map { EscapedTilde.escapedByte($0) != nil } == true
+            ? "\\" : after.map { escapes ? EscapedTilde.resolved($0) : $0 }
         if let next = Self.asciiByte(next) { data.append(next) }
         var pieces: [Piece] = []
         var segment = 0

@@ -24,7 +24,8 @@ extension TableBuilder {
             escapes: escapes, urls: walker.extensions.contains(.autolink),
             math: walker.extensions.contains(.math) ? MathStandIns() : nil,
             footnotes: footnotes
-                ? FootnoteStandIns(skipped: skipped, isLinkLabel: walker.cells.mayDefineLinkLabel) : nil
+                ? FootnoteStandIns(skipped: skipped, isLinkLabel: walker.cells.mayDefineLinkLabel) : nil,
+            isLinkLabel: walker.cells.mayDefineLinkLabel
         )
     }
 

@@ -29,6 +29,9 @@ import Testing
     static let taskMarkers = [
         "- [x] \n```\n```\n[x]: r", "- [X] 请求\n\n[x]:t", "- [x] foo\n\n[x]: /u", "1. [X] a\n\n[X]: /u",
         "- [x] \n  j\n\n[x]: r", "- [x] *a*\n\n[x]: /u", "[x]: /u\n\n- [x] a\n- [ ] b\n  - [X] c\n",
+        // A task item's content that begins as a block would, in a
+        // paragraph parsed again (stop 37's long fuzz run).
+        "- [ ] - [^2]", "- [x] - \\~", "- [X] <!--[^3]", "- [x] - [^3]", "1. [X] * http://a.b/c?d=e\n| www.a_b.com |",
     ]
 
     /// The rest of a task item's marker line is the item's content
@@ -107,9 +110,9 @@ import Testing
 
     /// Findings of the hour-long differential fuzz run of stop 37, minimized,
     /// each a case of a known difference of docs/extensions.md (its number
-    /// first): they still differ.
+    /// first): they still differ. (Its URLs running over markup match now:
+    /// `URLMarkupTests`.)
     static let knownFindings = [
-        "http://i/_o_", "http://3`x`", "www.*N*", "http://i[]()", "http://&#0;", "http://m*d*x",  // 1
         "~&#0;~e",  // 1: an entity inside a tilde pair
         "[1]:\n|||||\n-|-|-|-", "```\n```\n[2]:\n:-", "```\n```\n[3]:|||\n-|-|-",  // 7
         "1. C\n ||o\n   -|-|-\n|\n\n3.", "1. C\n |||\n   -|-|-\na\n\n2.",  // 10

@@ -121,6 +121,9 @@ import Testing
         "https://en.wikipedia.org/wiki/Swift_(programming_language)\n",
         "# www.a.com ~~h~~\n",
         "![www.a.com x@y.com](i.png)\n",
+        // Entities inside a URL stay raw, as cmark-gfm links the source
+        // (formerly known limits; `URLMarkup`).
+        "<https://a.com> `https://b.com` https://c.com/&amp;x\n", "http://a.b/c<d https://e.f/g&lt;h\n",
         // Definition-like lines in code and HTML blocks define nothing for cells.
         "| [x][] |\n| --- |\n| a |\n\n~~~\n[x]: /u\n~~~\n",
         "| [x][] |\n| --- |\n| [y]: /v |\n~~~ c\n\n[x]: /u\n",
@@ -142,9 +145,6 @@ import Testing
             "cmark-gfm never registers a link reference definition that sits in the paragraph a table is split from",
         "~~a *b~~ c*\n":
             "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container",
-        "<https://a.com> `https://b.com` https://c.com/&amp;x\n":
-            "cmark-gfm links the raw source of a URL (`&amp;` stays literal); the layer sees decoded text",
-        "http://a.b/c<d https://e.f/g&lt;h\n": "as above: an entity inside a URL",
         "h\n:-:\n=\n[x]: /u\n":
             "after a `=` row cmark starts a paragraph, where the line is a definition; cmark-gfm keeps it as a row",
         "[y]\n\n[y]: /u|b\n-|-\nc\n":

@@ -1,0 +1,347 @@
+/// The scan behind ``URLMarkup/substituted(_:isLinkLabel:)``: one block's
+/// inline source read left to right as cmark-gfm's inline parser reads it,
+/// as far as its autolink extension cares (see ``URLMarkup``).
+struct URLMarkupScan {
+    /// One open `[` or `![` (cmark's `bracket`).
+    private struct Opener {
+        var image: Bool
+        /// Whether it may still make a link (a link inside it ends that).
+        var active = true
+        /// Where its text starts (after `[` or `![`).
+        var textStart: Int
+        /// Whether another opener was pushed after it (no shortcut label then).
+        var bracketAfter = false
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let isLinkLabel: ([UInt8]) -> Bool
+    /// The bytes again, for ``AutolinkScanner``.
+    private let data: [UInt8]
+    private var pointyBraces: PointyBraceScanner
+    private var openers: [Opener] = []
+    private var brackets = BracketStack()
+    /// Backtick run length → where the runs of that length start, ascending
+    /// (built at the first backtick).
+    private var runs: [Int: [Int]]?
+    /// Quote byte → a title start from which no title closes (none later closes either).
+    private var titleless: [UInt8: Int] = [:]
+    /// Whether the bytes hold a `://` or `www.` anywhere.
+    private let triggers: Bool
+
+    init(bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
+        self.bytes = bytes
+        self.isLinkLabel = isLinkLabel
+        data = Array(bytes)
+        pointyBraces = PointyBraceScanner(bytes: bytes)
+        triggers = Self.holdsTrigger(bytes)
+    }
+
+    private static func holdsTrigger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for i in 0..<(bytes.count - 2) {
+            if bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") {
+                return true
+            }
+            if i + 3 < bytes.count, bytes[i] == UInt8(ascii: "w"), bytes[i + 1] == UInt8(ascii: "w"),
+                bytes[i + 2] == UInt8(ascii: "w"), bytes[i + 3] == UInt8(ascii: ".")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// What to replace, ascending: each markup byte inside a link by its
+    /// stand-in (a backslash escape inside one by two); outside any
+    /// bracket, each `\[` and `\]` by ``EscapedTilde``'s stand-in (an
+    /// escaped bracket opens nothing for the autolinks after it); and the
+    /// `:` of each `://` cmark-gfm makes no link of by the stand-in of an
+    /// escaped `:`, so that the autolink pass, which reads cmark's decoded
+    /// text (`http://&amp;`, `h&#116;tp://a`), makes none either.
+    mutating func replacements() -> [(range: Range<Int>, standIn: Unicode.Scalar)] {
+        var found: [(range: Range<Int>, standIn: Unicode.Scalar)] = []
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            switch bytes[i] {
+            case UInt8(ascii: "\\"):
+                let escaped = i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1])
+                if escaped, triggers, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "]") {
+                    found.append((i..<i + 2, EscapedTilde.standIn(bytes[i + 1])))
+                }
+                i += escaped ? 2 : 1
+            case UInt8(ascii: "`"):
+                i = afterCodeSpan(at: i)
+            case UInt8(ascii: "<"):
+                i = pointyBraces.end(at: i) ?? i + 1
+            case UInt8(ascii: "!") where i + 1 < n && bytes[i + 1] == UInt8(ascii: "["):
+                open(image: true, textStart: i + 2)
+                i += 2
+            case UInt8(ascii: "["):
+                open(image: false, textStart: i + 1)
+                i += 1
+            case UInt8(ascii: "]"):
+                i = close(at: i, found: &found)
+            case UInt8(ascii: ":") where !brackets.blocksAutolinks:
+                guard let link = AutolinkScanner.urlLink(data, colon: i, lowerBound: 0, textCount: n) else {
+                    if i + 2 < n, bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/"),
+                        URLMarkup.mayOccur(in: bytes, word(around: i))
+                    {
+                        found.append((i..<i + 1, EscapedTilde.standIn(bytes[i])))
+                    }
+                    i += 1
+                    continue
+                }
+                markup(in: link, into: &found)
+                markEntityTail(after: link.upperBound, into: &found)
+                i = link.upperBound
+            case UInt8(ascii: "w") where !brackets.blocksAutolinks && wwwAllowed(at: i):
+                guard let end = AutolinkScanner.wwwLink(data, at: i, textCount: n) else {
+                    if i + 3 < n, bytes[i + 1] == UInt8(ascii: "w"), bytes[i + 2] == UInt8(ascii: "w"),
+                        bytes[i + 3] == UInt8(ascii: "."), URLMarkup.mayOccur(in: bytes, word(around: i))
+                    {
+                        found.append((i + 3..<i + 4, EscapedTilde.standIn(bytes[i + 3])))
+                    }
+                    i += 1
+                    continue
+                }
+                markup(in: i..<end, into: &found)
+                markEntityTail(after: end, into: &found)
+                i = end
+            default:
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// ``URLMarkup/linkEnd`` after a link whose raw bytes went on, before
+    /// the next whitespace or `<`, with an `&` (an `&entity;` trimmed off).
+    private func markEntityTail(after end: Int, into found: inout [(range: Range<Int>, standIn: Unicode.Scalar)]) {
+        var i = end
+        while i < bytes.count, !CharacterClass.isASCIISpace(bytes[i]), bytes[i] != UInt8(ascii: "<") {
+            if bytes[i] == UInt8(ascii: "&") {
+                found.append((end..<end, URLMarkup.linkEnd))
+                return
+            }
+            i += 1
+        }
+    }
+
+    /// The markup inside `link`, unless it holds a footnote or math
+    /// stand-in (U+2E32, U+2E31: `FootnoteStandIns.expandedNearURLs`
+    /// decides how a reference and a URL meet).
+    private func markup(in link: Range<Int>, into found: inout [(range: Range<Int>, standIn: Unicode.Scalar)]) {
+        for offset in link where bytes[offset] == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0xB8 {
+            if bytes[offset + 2] == 0xB1 || bytes[offset + 2] == 0xB2 { return }
+        }
+        for offset in link {
+            if let standIn = URLMarkup.standIn(bytes[offset]) { found.append((offset..<offset + 1, standIn)) }
+        }
+    }
+
+    /// The whitespace-delimited word holding offset `i`.
+    private func word(around i: Int) -> Range<Int> {
+        var start = i
+        while start > 0, !CharacterClass.isASCIISpace(bytes[start - 1]) { start -= 1 }
+        var end = i
+        while end < bytes.count, !CharacterClass.isASCIISpace(bytes[end]) { end += 1 }
+        return start..<end
+    }
+
+    /// cmark-gfm links `www.` only at the start or after whitespace, `*`, `_`, `~` or `(`.
+    private func wwwAllowed(at i: Int) -> Bool {
+        i == 0 || "*_~(".utf8.contains(bytes[i - 1]) || CharacterClass.isASCIISpace(bytes[i - 1])
+    }
+
+    // MARK: - Brackets
+
+    private mutating func open(image: Bool, textStart: Int) {
+        if !openers.isEmpty { openers[openers.count - 1].bracketAfter = true }
+        openers.append(Opener(image: image, textStart: textStart))
+        brackets.open(image: image)
+    }
+
+    /// After the `]` at `close`: past the destination or label of the link
+    /// it makes, or past the `]` alone (`handle_close_bracket`). A label
+    /// taken from the link's own text keeps its escaped brackets (`found`
+    /// loses their replacements): it must match its definition as written.
+    private mutating func close(
+        at close: Int, found: inout [(range: Range<Int>, standIn: Unicode.Scalar)]
+    ) -> Int {
+        let after = close + 1
+        guard let opener = openers.popLast() else { return after }
+        brackets.close()
+        guard opener.active else { return after }
+        if let end = inlineLinkEnd(after) {
+            linkMade(image: opener.image)
+            return end
+        }
+        let label = linkLabel(at: after)
+        var key = label.map { Array(bytes[$0.text]) }
+        var end = label?.end ?? after
+        if key.map({ Self.trimmed($0).isEmpty }) ?? true {
+            guard !opener.bracketAfter else { return after }
+            key = Array(bytes[opener.textStart..<close])
+            if label == nil { end = after }
+        }
+        guard let key, isLinkLabel(key) else { return after }
+        if label.map({ Self.trimmed(Array(bytes[$0.text])).isEmpty }) ?? true {
+            while let last = found.last, last.range.lowerBound >= opener.textStart { found.removeLast() }
+        }
+        linkMade(image: opener.image)
+        return end
+    }
+
+    /// A link (not an image) deactivates the link openers before it.
+    private mutating func linkMade(image: Bool) {
+        guard !image else { return }
+        for index in openers.indices.reversed() where !openers[index].image {
+            if !openers[index].active { break }
+            openers[index].active = false
+        }
+        brackets.linkMade()
+    }
+
+    /// `[label]` at `start`: its text and the offset after it (`link_label`).
+    private func linkLabel(at start: Int) -> (text: Range<Int>, end: Int)? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
+        var i = start + 1
+        while i < bytes.count, bytes[i] != UInt8(ascii: "["), bytes[i] != UInt8(ascii: "]") {
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count, MathScanner.isASCIIPunctuation(bytes[i + 1]) {
+                i += 1
+            }
+            i += 1
+            if i - start - 1 > 999 { return nil }
+        }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "]") else { return nil }
+        return (start + 1..<i, i + 1)
+    }
+
+    private static func trimmed(_ label: [UInt8]) -> ArraySlice<UInt8> {
+        var slice = label[...]
+        while let first = slice.first, CharacterClass.isASCIISpace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, CharacterClass.isASCIISpace(last) { slice = slice.dropLast() }
+        return slice
+    }
+
+    // MARK: - Inline links
+
+    /// After `(destination "title")` at `start`, if one is there.
+    private mutating func inlineLinkEnd(_ start: Int) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "(") else { return nil }
+        let urlStart = skipSpaceChars(start + 1)
+        guard let urlEnd = destinationEnd(urlStart) else { return nil }
+        let titleStart = skipSpaceChars(urlEnd)
+        let titleEnd = titleStart == urlEnd ? titleStart : titleStart + titleLength(titleStart)
+        let end = skipSpaceChars(titleEnd)
+        return end < bytes.count && bytes[end] == UInt8(ascii: ")") ? end + 1 : nil
+    }
+
+    private func skipSpaceChars(_ start: Int) -> Int {
+        var i = start
+        while i < bytes.count, CharacterClass.isASCIISpace(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// `manual_scan_link_url`: `<…>` or a run with balanced parentheses.
+    private func destinationEnd(_ start: Int) -> Int? {
+        var i = start
+        if i < bytes.count, bytes[i] == UInt8(ascii: "<") {
+            i += 1
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: ">") { return i + 1 < bytes.count ? i + 1 : nil }
+                if byte == 0x0A || byte == UInt8(ascii: "<") { return nil }
+                i += byte == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return nil
+        }
+        var depth = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, MathScanner.isASCIIPunctuation(bytes[i + 1]) {
+                i += 2
+            } else if byte == UInt8(ascii: "(") {
+                depth += 1
+                i += 1
+                if depth > 32 { return nil }
+            } else if byte == UInt8(ascii: ")") {
+                if depth == 0 { break }
+                depth -= 1
+                i += 1
+            } else if CharacterClass.isASCIISpace(byte) {
+                if i == start { return nil }
+                break
+            } else {
+                i += 1
+            }
+        }
+        return i < bytes.count ? i : nil
+    }
+
+    /// `scan_link_title`: the length of a `"…"`, `'…'` or `(…)` title at
+    /// `start`, 0 if none. A backslash before punctuation escapes it; the
+    /// longest match wins, so an escaped closer ends the title when no
+    /// later one does.
+    private mutating func titleLength(_ start: Int) -> Int {
+        guard start < bytes.count else { return 0 }
+        let open = bytes[start]
+        let close: UInt8
+        switch open {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): close = open
+        case UInt8(ascii: "("): close = UInt8(ascii: ")")
+        default: return 0
+        }
+        if let from = titleless[open], from <= start { return 0 }
+        var fallback: Int?
+        var i = start + 1
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, MathScanner.isASCIIPunctuation(bytes[i + 1]) {
+                if bytes[i + 1] == close { fallback = i + 2 }
+                i += 2
+                continue
+            }
+            if byte == close { return i + 1 - start }
+            if open == UInt8(ascii: "("), byte == open { break }
+            i += 1
+        }
+        if fallback == nil, open != UInt8(ascii: "(") { titleless[open] = start }
+        return fallback.map { $0 - start } ?? 0
+    }
+
+    // MARK: - Code spans
+
+    /// After a code span starting at `start`, or after its opening run
+    /// when no run of the same length follows.
+    private mutating func afterCodeSpan(at start: Int) -> Int {
+        var runEnd = start
+        while runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
+        if runs == nil { runs = Self.backtickRuns(bytes) }
+        guard let starts = runs?[runEnd - start] else { return runEnd }
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < runEnd { low = middle + 1 } else { high = middle }
+        }
+        return low < starts.count ? starts[low] + (runEnd - start) : runEnd
+    }
+
+    /// Every maximal backtick run, by length.
+    private static func backtickRuns(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int: [Int]] {
+        var runs: [Int: [Int]] = [:]
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "`") else {
+                i += 1
+                continue
+            }
+            let start = i
+            while i < bytes.count, bytes[i] == UInt8(ascii: "`") { i += 1 }
+            runs[i - start, default: []].append(start)
+        }
+        return runs
+    }
+}
