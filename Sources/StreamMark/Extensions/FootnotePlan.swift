@@ -52,22 +52,26 @@ struct FootnotePlan {
 
     private static let kinds: [[UInt8]] = [[0x2D], [0x2B], [0x2A], [0x31, 0x2E], [0x31, 0x29]]
 
+    /// The plan for `buffer`: its candidate lines, and (only when there is
+    /// one, as every parse of the streaming engine builds a plan) the list
+    /// marker kinds its lines use.
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
         var start = 0
-        var used: Set<[UInt8]> = []
         var index = 0
         while start <= buffer.count {
             var end = start
             while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
             bounds.append((start, end))
             if let line = Self.candidate(buffer, index: index, start: start, contentEnd: end) { lines.append(line) }
-            Self.collectKinds(buffer, start..<end, into: &used)
             if end < buffer.count, buffer[end] == 0x0D, end + 1 < buffer.count, buffer[end + 1] == 0x0A { end += 1 }
             start = end + 1
             index += 1
             if start == buffer.count { break }
         }
+        guard !lines.isEmpty else { return }
+        var used: Set<[UInt8]> = []
+        for line in bounds { Self.collectKinds(buffer, line.start..<line.contentEnd, into: &used) }
         freeKinds = Self.kinds.filter { !used.contains($0) }
         if freeKinds.isEmpty { freeKinds = Self.kinds }
     }

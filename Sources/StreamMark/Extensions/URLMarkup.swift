@@ -77,6 +77,12 @@ struct URLMarkup {
         var wordStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
+            // Most bytes start nothing: one test each.
+            let byte = bytes[i]
+            guard byte == UInt8(ascii: ":") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
             let url =
                 i + 2 < range.upperBound && bytes[i] == UInt8(ascii: ":") && bytes[i + 1] == UInt8(ascii: "/")
                 && bytes[i + 2] == UInt8(ascii: "/")
