@@ -109,7 +109,8 @@ struct FootnoteLedger {
 
     /// The labels whose resolution changed since the last update (and
     /// records the new ones as published), among those the last or this
-    /// window held, those of blocks frozen in this update, and, when the
+    /// window held, those of blocks frozen in this update, those a note
+    /// frozen in this update renumbered, and, when the
     /// window's late notes changed, the labels numbered after the first
     /// difference: `changed` where the note or number changed (every block
     /// citing the label shows it), `counted` where only the reference count
@@ -117,6 +118,7 @@ struct FootnoteLedger {
     /// not make each new citation resolve them all again).
     private mutating func changedKeys(frozenKeys: [String]) -> (changed: Set<String>, counted: Set<String>) {
         var candidates = windowKeys.union(frozenKeys)
+        candidates.formUnion(numbering.takeShiftedLabels())
         windowKeys = numbering.windowKeys
         candidates.formUnion(windowKeys)
         let inserted = numbering.inserted

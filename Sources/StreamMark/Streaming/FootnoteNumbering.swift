@@ -47,6 +47,9 @@ struct FootnoteNumbering {
     private var numbered: [String] = []
     /// Each label of `numbered`'s 1-based index there.
     private var frozenNumber: [String: Int] = [:]
+    /// The first index of `numbered` a frozen note's arrival renumbered
+    /// since the last ``takeShiftedLabels()``.
+    private var shiftedFrom: Int?
     private var absorbedFirsts = 0
     private var absorbedDefinitions = 0
     /// Changes whenever `numbered` or `winners` does.
@@ -93,7 +96,19 @@ struct FootnoteNumbering {
         let index = numberedCount(below: position[key] ?? 0)
         numbered.insert(key, at: index)
         for later in index..<numbered.count { frozenNumber[numbered[later]] = later + 1 }
+        if index + 1 < numbered.count { shiftedFrom = min(shiftedFrom ?? index, index + 1) }
         frozenVersion += 1
+    }
+
+    /// The frozen labels whose numbers a frozen note shifted since the last
+    /// call (a late note frozen in the same update it arrived in, never
+    /// seen in the window), and forgets them.
+    ///
+    /// - Complexity: O(the labels returned).
+    mutating func takeShiftedLabels() -> ArraySlice<String> {
+        defer { shiftedFrom = nil }
+        guard let shiftedFrom, shiftedFrom < numbered.count else { return [] }
+        return numbered[shiftedFrom...]
     }
 
     /// How many labels of `numbered` have their first reference before
