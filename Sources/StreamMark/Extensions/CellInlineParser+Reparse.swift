@@ -99,14 +99,17 @@ extension CellInlineParser {
             let end = n + 1 < starts.count ? starts[n + 1] : text.count
             return !isBlank(n) && !isLiteral(n) && !opensLongHTMLBlock(text[starts[n]..<end])
         }
-        // The fence open in the group being built: it runs on over the
-        // lines the next hit adds to the same group.
-        var fence: (byte: UInt8, length: Int)? = nil
-        /// Ends the group: a fence it opened is closed, so that it cannot
-        /// swallow the groups after it.
+        // Whether the group being built holds a line that may open a code
+        // fence (a fence it opens runs on over the lines the next hit adds
+        // to the same group).
+        var mayOpenFence = false
+        /// Ends the group: a fence it left open is closed, so that it cannot
+        /// swallow the groups after it. Whether a run of backticks opens a
+        /// fence depends on its container and indentation, so cmark decides,
+        /// for the rare group that holds one.
         func closeGroup() {
-            if let open = fence { result.append(contentsOf: Array(repeating: open.byte, count: open.length) + [0x0A]) }
-            fence = nil
+            if mayOpenFence, let closer = cmarkOpenFenceCloser(result) { result.append(contentsOf: closer) }
+            mayOpenFence = false
             groups.append(result)
             result.removeAll(keepingCapacity: true)
         }
@@ -141,13 +144,7 @@ extension CellInlineParser {
                     result.append(0x0A)
                     continue
                 }
-                if let run = fenceRun(content) {
-                    if let open = fence {
-                        if run.byte == open.byte && run.length >= open.length { fence = nil }
-                    } else {
-                        fence = run
-                    }
-                }
+                if !mayOpenFence, startsWithFenceRun(content) { mayOpenFence = true }
                 result.append(contentsOf: content)
                 if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
             }
@@ -157,14 +154,14 @@ extension CellInlineParser {
         return groups
     }
 
-    /// The fence run a line (after container prefixes) starts with: three
-    /// or more backticks or tildes.
-    private static func fenceRun(_ line: ArraySlice<UInt8>) -> (byte: UInt8, length: Int)? {
+    /// Whether a line (after container prefixes) starts with three or more
+    /// backticks or tildes: it may open a code fence (an over-approximation;
+    /// ``cmarkOpenFenceCloser(_:)`` decides).
+    private static func startsWithFenceRun(_ line: ArraySlice<UInt8>) -> Bool {
         var i = line.startIndex
         while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 || line[i] == UInt8(ascii: ">") { i += 1 }
-        guard i < line.endIndex, line[i] == UInt8(ascii: "`") || line[i] == UInt8(ascii: "~") else { return nil }
-        let run = line[i...].prefix { $0 == line[i] }.count
-        return run >= 3 ? (line[i], run) : nil
+        guard i < line.endIndex, line[i] == UInt8(ascii: "`") || line[i] == UInt8(ascii: "~") else { return false }
+        return line[i...].prefix { $0 == line[i] }.count >= 3
     }
 
     /// Whether a line (after container prefixes) starts an HTML block that

@@ -37,6 +37,14 @@ import Testing
         "- [x] [2]:t\n  u\n\n[2]", "1. [ ] [a]: /b \"c\"\n[a]", "- [x] \n\n  j", "[2]\n\n> x\n\n- [ ] [2]: /u\n- b\n",
     ]
 
+    /// Runs of backticks near definitions that open no fence, or one a
+    /// container closes (`FuzzFindingTests.contextLines`); the first is the
+    /// stop-38 fuzz run's `1e479d66`, whose one-shot parse lost the link.
+    static let fenceLikeContext = [
+        "    ```\n $2$\n[x]:\n,\n\n    \"\n[x]:/", "    ```\n a|b\n-|-\n[x]:\n,\n\n    \"\n[x]:/",
+        "> [y]:\n> ```\n\nx \\~ [x] [y]\n\n[x]: /u", "x $1$ [x] [y]\n[y]:\n```\n\n[x]: /u\n```",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -69,6 +77,11 @@ import Testing
 
     @Test(arguments: taskLines)
     func taskLineStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: fenceLikeContext)
+    func fenceLikeContextStreamsLikeOneShot(_ text: String) {
         Self.expectStreamsLikeOneShot(text)
     }
 }
