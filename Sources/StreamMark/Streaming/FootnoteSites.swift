@@ -64,3 +64,25 @@ extension FootnoteSites {
         return !holds(block.range.lowerBound..<end)
     }
 }
+
+extension FootnoteSites {
+    /// Whether `patches` (an append shortcut's) update a leaf or insert a
+    /// block whose range holds a `[^`. ``spareRightEdge(of:end:)`` covers
+    /// the blocks at the end of the text; a late link reference definition
+    /// a shortcut reads (a definition run) also updates the frozen
+    /// paragraphs that use its label, anywhere in the text, and those the
+    /// ledger must resolve (an updated paragraph carries its references
+    /// unresolved, and a reference that became link text cites nothing).
+    /// Range-only updates of containers carry no inlines and do not count.
+    ///
+    /// - Complexity: O(patches × log sites).
+    func touched(by patches: [Patch]) -> Bool {
+        patches.contains { patch in
+            switch patch {
+            case .update(_, let value): !value.kind.isContainer && holds(value.range)
+            case .insert(_, _, let block): holds(block.range)
+            case .remove, .move, .close: false
+            }
+        }
+    }
+}

@@ -128,7 +128,9 @@ public struct StreamingDocument: Sendable {
             parsed = bytes.withUnsafeBufferPointer { buffer in
                 engine.update(root: &tree, text: buffer, final: final, patches: &patches)
             }
-            if engine.answeredBy != nil, (try? Patch.apply(patches, to: &root)) != nil {
+            if engine.answeredBy != nil, !footnoteSites.touched(by: patches),
+                (try? Patch.apply(patches, to: &root)) != nil
+            {
                 // A shortcut changed only blocks without footnote syntax:
                 // the public tree takes the same patches, and the numbering
                 // (made from the blocks that hold `[^`) is unchanged.
