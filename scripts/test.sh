@@ -9,6 +9,8 @@
 # seeded generator, and runs the benchmark's smoke mode so it never rots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step's heading says when it started, so a slow step shows in CI logs.
+step() { echo "== $1 [${SECONDS} s]"; }
 scripts/setup.sh --test
 
 # One optimized build serves everything: the tests run in release with
@@ -17,14 +19,14 @@ scripts/setup.sh --test
 # CLI, browser, corpus and benchmark steps use the same binaries.
 build=(-c release -Xswiftc -enable-testing)
 
-echo "== format (swift format lint --strict, configuration in .swift-format)"
+step "format (swift format lint --strict, configuration in .swift-format)"
 swift format lint --strict -r Sources Tests Benchmarks Package.swift
 
-echo "== build (release with testing enabled; warnings are errors)"
+step "build (release with testing enabled; warnings are errors)"
 swift build "${build[@]}" --build-tests -Xswiftc -warnings-as-errors 2>&1 | tail -n 3
 bin=$(swift build "${build[@]}" --show-bin-path)
 
-echo "== tests"
+step "tests"
 status=0
 # STREAMMARK_INTERNAL_CHECKS=1: after every in-place shortcut the engine
 # re-parses the window and traps if the tree or patches differ (ShortcutCheck).
@@ -52,7 +54,7 @@ fi
 # the spec harness and the pathological shapes hand cmark the hostile input.
 ubsan_skip='^StreamMarkHTMLTests\.(FootnoteDifferentialTests|FootnoteReferenceTests)'
 ubsan_suites='^StreamMarkHTMLTests\.|^StreamMarkTests\.(BadInputTests|PathologicalStreamingTests|PrefixHarnessSpecTests|FuzzFindingStreamingTests|RegressionTests|ExtensionFuzzTests|HostileTableTests|AlertTests|ReferenceKeysTests)'
-echo "== cmark-heavy suites again against libcmark built with UndefinedBehaviorSanitizer (scripts/sanitize.sh)"
+step "cmark-heavy suites again against libcmark built with UndefinedBehaviorSanitizer (scripts/sanitize.sh)"
 status=0
 scripts/sanitize.sh undefined --filter "$ubsan_suites" --skip "$ubsan_skip" > .build/ubsan-test.log 2>&1 || status=$?
 grep -E "^(sanitize:|✘|✔ Test run with|.*runtime error:)" .build/ubsan-test.log || true
@@ -61,7 +63,7 @@ if [[ $status -ne 0 ]]; then
   exit "$status"
 fi
 
-echo "== browser test of the web client (headless Chromium, installed by setup.sh --test)"
+step "browser test of the web client (headless Chromium, installed by setup.sh --test)"
 status=0
 STREAMMARK="$bin/streammark" scripts/test-browser.sh > .build/browser-test.log 2>&1 || status=$?
 # Failures, figures and the closing line; the full log is .build/browser-test.log.
@@ -71,18 +73,19 @@ if [[ $status -ne 0 ]]; then
   exit "$status"
 fi
 
-echo "== highlighting agrees with Pygments (goal: 90 % overall, 80 % per language)"
+step "highlighting agrees with Pygments (goal: 90 % overall, 80 % per language)"
 BENCH="$bin/streammark-bench" scripts/highlight-accuracy.sh | tail -n 4
 
-echo "== generated corpus is reproducible"
+step "generated corpus is reproducible"
 "$bin/streammark-bench" generate --check
 
-echo "== benchmark smoke run"
+step "benchmark smoke run"
 "$bin/streammark-bench" --smoke
 # Thread CPU time, as the figures in Benchmarks/README.md: informational.
 "$bin/streammark-bench" --growth --quick --cpu-time --filter real-documents
 
 # Every tenth seed (and every regression): loading all 1,250 seeds would take
 # longer than the run itself; scripts/fuzz.sh SECONDS runs them all.
-echo "== fuzz smoke run (30 s on every tenth seed; fails on any crash or invariant violation)"
+step "fuzz smoke run (30 s on every tenth seed; fails on any crash or invariant violation)"
 FUZZ_SEED_STRIDE=10 scripts/fuzz.sh 30
+echo "== all steps passed [${SECONDS} s]"
