@@ -80,9 +80,18 @@ struct CmarkNodeReader {
     /// Buffer ranges of the code blocks and HTML blocks under `root`, in
     /// order. Walks block nodes only (iteratively), never inlines.
     ///
+    /// A nested block ends with its containers at the latest: cmark ends a
+    /// fenced code block that its container's end closed (`- x` /
+    /// `  ```` / `[a]: /u`) on the line that closed it, which belongs to no
+    /// container and may hold a definition (as ``ReferenceKeys/gaps(of:excluding:)``
+    /// caps it).
+    ///
     /// - Complexity: O(block nodes).
     func literalRanges(_ root: OpaquePointer) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        // The last line of the innermost container around the walk's
+        // position (the smallest of its ancestors' last lines), per level.
+        var caps: [Int] = []
         var node = cmark_node_first_child(root)
         while let current = node {
             let type = cmark_node_get_type(current)
@@ -104,10 +113,12 @@ struct CmarkNodeReader {
                     }
                     endLine = max(endLine, Int(cmark_node_get_start_line(current)) + lines - 1)
                 }
+                endLine = min(endLine, caps.last ?? endLine)
                 let end = endLine >= 1 && endLine < lineStarts.count ? lineStarts[endLine] : length
                 ranges.append(start..<max(start, end))
             }
             if isContainer(current), let child = cmark_node_first_child(current) {
+                caps.append(min(Int(cmark_node_get_end_line(current)), caps.last ?? .max))
                 node = child
                 continue
             }
@@ -120,6 +131,7 @@ struct CmarkNodeReader {
                     break
                 }
                 climb = cmark_node_parent(at)
+                if climb != root { caps.removeLast() }
             }
         }
         return ranges

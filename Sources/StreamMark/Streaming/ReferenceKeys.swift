@@ -267,13 +267,15 @@ enum ReferenceKeys {
     /// never starts a definition): it starts with an ASCII letter, is
     /// indented less than four columns, has a space inside (a destination on
     /// its own line has none) and no `"`, `'` or `)` (a title that might
-    /// still be open, or just closed).
+    /// still be open, or just closed). Only for a `[` after nothing but
+    /// indentation: after a list or quote marker (`- [x]: /u` below `a `)
+    /// the line may start a block that interrupts the paragraph.
     private static func followsParagraphText(
         _ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, from lowerBound: Int
     ) -> Bool {
         var end = offset
         while end > lowerBound, bytes[end - 1] != 0x0A, bytes[end - 1] != 0x0D { end -= 1 }
-        guard end > lowerBound else { return false }
+        guard end > lowerBound, bytes[end..<offset].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return false }
         end -= 1
         if bytes[end] == 0x0A, end > lowerBound, bytes[end - 1] == 0x0D { end -= 1 }
         var start = end

@@ -122,6 +122,8 @@ import Testing
     /// fence (indented code) or a fence its container closes (a quote, a
     /// list item) gets no closer: the stop-38 fuzz run's `1e479d66` (`    ````
     /// / ` $2$` / `[x]:` / … / `[x]:/`), with an escape or a table for the math.
+    /// A fence that its container's end closed ends on the line before the
+    /// one that closed it, which may define (`be07e542`).
     static let contextLines = [
         "s.][a]\n\\][b]: l/\n[c]: https://x.co/\n```shell\n[a]: h",
         "s.][a]\r\n\\][b]: l/\r\n[c]: https://x.co/\r\n```\n[a]: h",
@@ -130,6 +132,7 @@ import Testing
         "> [y]:\n> ```\n\nx \\~ [x] [y]\n\n[x]: /u", "- [y]:\n  ```\n  code\n\nx \\~ [x] [y]\n\n[x]: /u",
         "x \\~ [x] [y]\n[y]:\n```\n\n[x]: /u\n```", "x \\~ [x] [y]\n[y]:\n~~~~\n```\n\n[x]: /u\n~~~~",
         "[y]:\n```\n\n[x]: /u\n```\n\nx \\~ [x] [y]\n\n[y]: /y", "[y]:\n````\n```\n\n````\nx \\~ [y]\n\n[y]: /y",
+        "- \\~[63602]\n  ```\n[63602]:\nr", "> ~~~\n[x]: /u\n\n\\~ [x]\n", "> a \\~ [x]\n> ```\n[x]: /u",
     ]
 
     @Test(arguments: contextLines)

@@ -45,6 +45,15 @@ import Testing
         "> [y]:\n> ```\n\nx \\~ [x] [y]\n\n[x]: /u", "x $1$ [x] [y]\n[y]:\n```\n\n[x]: /u\n```",
     ]
 
+    /// A definition in a list item under a lazy line with a trailing space
+    /// (`375acd40`: the scan for definitions took `- [x]:` for the lazy
+    /// line's continuation), and one after a fence its list item closed
+    /// (`be07e542`: the code block's range ran over it).
+    static let definitionsAfterContainers = [
+        "[x]\n- b\na \n- [x]:/u", "[x]\n- ]\na \n- [ ] [x]:/", "[x]\n* b\na \n* [x]: /u \"t\"\n",
+        "- $2$[63602]\n  ```\n[63602]:\nr", "> $1$ [x]\n> ~~~\n[x]: /u\n",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -82,6 +91,11 @@ import Testing
 
     @Test(arguments: fenceLikeContext)
     func fenceLikeContextStreamsLikeOneShot(_ text: String) {
+        Self.expectStreamsLikeOneShot(text)
+    }
+
+    @Test(arguments: definitionsAfterContainers)
+    func definitionAfterAContainerStreamsLikeOneShot(_ text: String) {
         Self.expectStreamsLikeOneShot(text)
     }
 }

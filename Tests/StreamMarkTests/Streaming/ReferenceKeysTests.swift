@@ -58,6 +58,31 @@ import Testing
         #expect(defined > 300)
     }
 
+    /// Definition lines under other lines, behind container markers: the
+    /// line before may be paragraph text (`a `, `a b`), which a plain
+    /// `[x]: /u` would continue, but a list or quote marker starts a block
+    /// that interrupts it (`- b` / `a ` / `- [x]: /u`, a long differential
+    /// fuzz run's stream violation `375acd40`). Whenever cmark defines `x`,
+    /// the scan reports it.
+    @Test func neverMissesADefinitionUnderAnotherLine() {
+        let before = ["a ", "a b", "a", "- b", "> a b", "1. a b", "    a b", "", "b:", "* ]"]
+        let markers = ["", "- ", "* ", "> ", "1. ", "2) ", "  ", "- [ ] ", "> - ", "   "]
+        var generator = SplitMix64(seed: 39)
+        var defined = 0
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                text += before[Int(generator.next() % UInt64(before.count))] + "\n"
+            }
+            text += markers[Int(generator.next() % UInt64(markers.count))] + "[x]: /u"
+            if Self.cmarkDefines(text) {
+                defined += 1
+                #expect(Self.keys(text).contains("x"), "missed: \(text.debugDescription)")
+            }
+        }
+        #expect(defined > 500)
+    }
+
     /// Letters that Unicode case folding makes equal, each class spelled
     /// several ways: Greek (final sigma, the Ohm sign), Cyrillic, Latin-1,
     /// `ß`/`ẞ`/`SS`, Turkish `İ`, the Kelvin sign, a titlecase digraph, a
