@@ -250,6 +250,14 @@ import Testing
             "[^3]\n<!\n[7]:h\n",
             "a definition-like line inside a paragraph defines in the context (docs/extensions.md, 4)"
         ),
+        (
+            "[^1] [66359]:\n<script\n[66359]:/\n",
+            "a definition-like line inside an HTML block whose opener the context leaves out (docs/extensions.md, 4)"
+        ),
+        (
+            "http://g[^<t>]\n",
+            "an autolink running into an undefined reference's text: raw HTML there stays text (docs/footnotes.md §11, 6)"
+        ),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)

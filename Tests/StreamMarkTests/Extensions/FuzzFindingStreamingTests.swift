@@ -64,38 +64,17 @@ import Testing
         }
     }
 
-    @Test(arguments: lineEndings)
-    func lineEndingStreamsLikeOneShot(_ text: String) {
-        Self.expectStreamsLikeOneShot(text)
-    }
+    /// Every finding above, by the list it belongs to.
+    static let findings: [(kind: String, text: String)] =
+        [
+            ("line ending", lineEndings), ("lazy header", lazyHeaders), ("task marker", taskMarkers),
+            ("autolink bracket", autolinkBrackets), ("task line", taskLines), ("fence-like context", fenceLikeContext),
+            ("definition after a container", definitionsAfterContainers),
+        ].flatMap { kind, texts in texts.map { (kind, $0) } }
 
-    @Test(arguments: lazyHeaders)
-    func lazyHeaderStreamsLikeOneShot(_ text: String) {
-        Self.expectStreamsLikeOneShot(text)
-    }
-
-    @Test(arguments: taskMarkers)
-    func taskMarkerStreamsLikeOneShot(_ text: String) {
-        Self.expectStreamsLikeOneShot(text)
-    }
-
-    @Test(arguments: autolinkBrackets)
-    func autolinkBracketStreamsLikeOneShot(_ text: String) {
-        Self.expectStreamsLikeOneShot(text)
-    }
-
-    @Test(arguments: taskLines)
-    func taskLineStreamsLikeOneShot(_ text: String) {
-        Self.expectStreamsLikeOneShot(text)
-    }
-
-    @Test(arguments: fenceLikeContext)
-    func fenceLikeContextStreamsLikeOneShot(_ text: String) {
-        Self.expectStreamsLikeOneShot(text)
-    }
-
-    @Test(arguments: definitionsAfterContainers)
-    func definitionAfterAContainerStreamsLikeOneShot(_ text: String) {
+    @Test(arguments: findings)
+    func findingStreamsLikeOneShot(kind: String, text: String) {
+        #expect(!text.isEmpty, "\(kind)")
         Self.expectStreamsLikeOneShot(text)
     }
 }
