@@ -20,6 +20,30 @@ public enum FootnoteDocumentGenerator {
     ]
     static let labels = ["1", "2", "note", "Note", "NOTE", "x-y", "nope", "ä", "Ä"]
 
+    /// Lines for ``listKindDocument(using:)``: list items of all five
+    /// marker kinds next to notes whose rest may itself start a list.
+    static let listKindFragments = [
+        "- a", "+ b", "* c", "1. d", "1) e", "-", "+", "2)", "3.", "  - nested", "[^{L}]: x", "[^{L}]: -",
+        "[^{L}]:", "[^{L}]: * y", "[^{L}]: 1) z", "[^{L}]: ---", "", "p", "    continued", "see[^{L}]",
+        "- [^{L}]: in item", "> [^{L}]: quoted", "> + q",
+    ]
+
+    /// One document of 6–14 lines that uses every list marker kind (`-`,
+    /// `+`, `*`, `1.`, `1)`), so that no kind is left for a note's stand-in
+    /// item that no line uses: the five kinds' items in a random order
+    /// among random lines of ``listKindFragments``.
+    package static func listKindDocument(using random: inout SplitMix64) -> String {
+        var lines = ["- a", "+ b", "* c", "1. d", "1) e"]
+        for _ in 0..<Int.random(in: 1...9, using: &random) {
+            var line = listKindFragments.randomElement(using: &random)!
+            while let range = line.range(of: "{L}") {
+                line.replaceSubrange(range, with: labels.prefix(3).randomElement(using: &random)!)
+            }
+            lines.insert(line, at: Int.random(in: 0...lines.count, using: &random))
+        }
+        return lines.joined(separator: "\n") + "\n\nuses [^1] [^2] [^note]\n"
+    }
+
     /// One document of 3–16 lines.
     package static func document(using random: inout SplitMix64) -> String {
         var lines: [String] = []

@@ -24,13 +24,14 @@ extension CellInlineParser {
     /// The lines of `text` that can take part in a link reference
     /// definition: each line holding `]:` with the lines before it back to
     /// a blank line or a code or HTML block (the paragraph it may continue;
-    /// for an indented one, further back to a line at the margin) and the
-    /// two after it (a destination or title may follow on its own line),
-    /// groups separated by blank lines. Parsing these instead of the whole
-    /// text defines the same references, except for definitions whose
-    /// label or title spans more lines. Lines that overlap `literals` (the
-    /// code and HTML blocks cmark found in the text) never define anything
-    /// and are not taken as hits.
+    /// for an indented one, further back to a line at the margin and the
+    /// paragraph that continues) and the lines after it to the end of its
+    /// paragraph, at least two (a destination or title may follow on its
+    /// own line), groups separated by blank lines. Parsing these instead of
+    /// the whole text defines the same references. Lines that overlap
+    /// `literals` (the code and HTML blocks cmark found in the text) never
+    /// define anything, are not taken as hits and stand in a group as
+    /// thematic breaks.
     /// A code fence a group opens is closed at the group's end, and lines
     /// opening an HTML block that runs past blank lines are left out: taken
     /// alone, without the line that closes them, they would swallow every
@@ -83,16 +84,18 @@ extension CellInlineParser {
             let end = n + 1 < starts.count ? starts[n + 1] : text.count
             return text[starts[n]..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         }
-        /// Whether line `n` overlaps a code or HTML block of `literals`.
-        func isLiteral(_ n: Int) -> Bool {
+        /// The code or HTML block of `literals` that line `n` overlaps.
+        func literal(at n: Int) -> Range<Int>? {
             let line = starts[n]..<(n + 1 < starts.count ? starts[n + 1] : text.count)
             var (low, high) = (0, literals.count)
             while low < high {
                 let middle = (low + high) / 2
                 if literals[middle].upperBound <= line.lowerBound { low = middle + 1 } else { high = middle }
             }
-            return low < literals.count && literals[low].overlaps(line)
+            return low < literals.count && literals[low].overlaps(line) ? literals[low] : nil
         }
+        /// Whether line `n` overlaps a code or HTML block of `literals`.
+        func isLiteral(_ n: Int) -> Bool { literal(at: n) != nil }
         /// Whether line `n` may be paragraph text: not blank, not in a code
         /// or HTML block, not opening a long HTML block (left out below).
         func isParagraphLine(_ n: Int) -> Bool {
@@ -118,7 +121,12 @@ extension CellInlineParser {
             // After a code or HTML block the hit starts a block of its own;
             // its closing fence, taken alone, would open one instead.
             if first == hit - 1, isLiteral(first) { first = hit }
-            let last = min(hit + 2, starts.count - 1)
+            // The two lines after the hit (a destination or title may follow
+            // on its own line), and on to the end of its paragraph: a title
+            // may span more lines.
+            var last = hit
+            while last + 1 < starts.count, isParagraphLine(last + 1) { last += 1 }
+            last = max(last, min(hit + 2, starts.count - 1))
             guard first <= last else { continue }
             // The lines of the paragraph the hit continues, back to a blank
             // line or a code or HTML block: a line that would start a block
@@ -131,13 +139,29 @@ extension CellInlineParser {
             // start with one reaches back to a line at the margin, so that
             // every group parses alone as it does in the text. Each line is
             // taken once.
-            if isIndented(hit) || isIndented(first) {
+            // Such a line at the margin may itself be a lazy line of a
+            // paragraph that began further up (`+ T` / `|` / blank /
+            // `    [x]: /u`), and then so may the line before that.
+            while isIndented(hit) || isIndented(first) {
+                let before = first
                 while first > lastLine + 1 && isIndentedOrBlank(first) { first -= 1 }
+                while first > lastLine + 1, isParagraphLine(first), isParagraphLine(first - 1) { first -= 1 }
+                if first == before { break }
             }
             if first > lastLine + 1, !result.isEmpty { closeGroup() }
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
                 let content = text[starts[line]..<end]
+                // A line of a code or HTML block defines nothing, and taken
+                // without the lines of its block around it may not read as
+                // one (`<script` / `[x]: /u`, its opener left out below,
+                // would define): it becomes a thematic break under the same
+                // containers, which ends a paragraph as the block did.
+                if let block = literal(at: line) {
+                    result.append(contentsOf: Self.containerPrefix(of: content, before: block.lowerBound))
+                    result.append(contentsOf: Array("***\n".utf8))
+                    continue
+                }
                 // Left out, but as a blank line: the HTML block ends the
                 // paragraph before it, so a definition after it starts one.
                 guard !opensLongHTMLBlock(content) else {
@@ -152,6 +176,16 @@ extension CellInlineParser {
         }
         if !result.isEmpty { closeGroup() }
         return groups
+    }
+
+    /// The bytes of `line` before a code or HTML block that starts at
+    /// `blockStart` (its list markers and indentation) or, on a later line
+    /// of the block, the run of spaces, tabs and `>` at its start: the
+    /// containers a line of the block stands in.
+    private static func containerPrefix(of line: ArraySlice<UInt8>, before blockStart: Int) -> ArraySlice<UInt8> {
+        if blockStart > line.startIndex { return line[..<min(blockStart, line.endIndex)] }
+        let end = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? line.endIndex
+        return line[..<end]
     }
 
     /// Whether a line (after container prefixes) starts with three or more
@@ -174,7 +208,10 @@ extension CellInlineParser {
             // HTML blocks of types 1–5, which only end at their end marker
             // (a `<destination>` on its own line is not one of them).
             let head = String(decoding: line[(i + 1)...].prefix(9), as: UTF8.self).lowercased()
-            return head.hasPrefix("!") || head.hasPrefix("?")
+            let declaration = head.dropFirst().first.map { $0.isASCII && $0.isLetter } ?? false
+            return head.hasPrefix("!--") || line[(i + 1)...].starts(with: "![CDATA[".utf8)
+                || (head.hasPrefix("!") && declaration)
+                || head.hasPrefix("?")
                 || ["pre", "script", "style", "textarea"].contains { tag in
                     head.hasPrefix(tag)
                         && (head.count == tag.count

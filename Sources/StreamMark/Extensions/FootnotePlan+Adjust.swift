@@ -1,8 +1,9 @@
 extension FootnotePlan {
     /// Learns from cmark's parse of `rewrite` what the next rewrite must
     /// change; returns whether anything changed. In order: stand-ins
-    /// indented inside their container lose the indentation; candidates
-    /// that did not become items are excluded; the first line inside each stand-in
+    /// indented inside their container lose the indentation; stand-ins in
+    /// a list with real items take another kind; candidates that did not
+    /// become items are excluded; the first line inside each stand-in
     /// item that is blank to cmark but ends a definition gets a terminator.
     ///
     /// - Complexity: O(blocks + lines of the stand-in items).
@@ -11,14 +12,27 @@ extension FootnotePlan {
         Self.collectItemStarts(blocks, into: &itemStarts)
         let geometry = Geometry(text: rewrite.edited, lineStarts: rewrite.lineStarts)
         var firstMarkers: [Int: Int] = [:]
-        for (line, offsets) in rewrite.markerOffsets { firstMarkers[offsets[0]] = line }
+        var markerLines: [Int: Int] = [:]
+        for (line, offsets) in rewrite.markerOffsets {
+            firstMarkers[offsets[0]] = line
+            for offset in offsets { markerLines[offset] = line }
+        }
         var indented: [Int: Int] = [:]
+        var joined: [Int: [UInt8]] = [:]
         var ends: [Int: [UInt8]] = [:]
         var stack: [(blocks: [Block], container: Block?)] = [(blocks, nil)]
         while let (siblings, container) = stack.popLast() {
             for block in siblings {
                 switch block.kind {
                 case .list:
+                    // A stand-in that joined a real list (the buffer uses
+                    // every kind) must take another kind.
+                    let real = block.children.first { rewrite.labels[$0.range.lowerBound] == nil }
+                    if let real, let kind = Self.kind(ofMarkerAt: real.range.lowerBound, in: rewrite.edited) {
+                        for item in block.children {
+                            if let line = markerLines[item.range.lowerBound] { joined[line] = kind }
+                        }
+                    }
                     for item in block.children {
                         let start = item.range.lowerBound
                         if rewrite.labels[start] != nil {
@@ -47,6 +61,9 @@ extension FootnotePlan {
             for (line, spaces) in indented { cuts[line, default: 0] += spaces }
             return true
         }
+        var avoidsMore = false
+        for (line, kind) in joined where avoidedKinds[line, default: []].insert(kind).inserted { avoidsMore = true }
+        if avoidsMore { return true }
         // Only once no stand-in is indented: an indented one may hide the
         // next line's marker inside its paragraph until it is cut.
         var changed = false

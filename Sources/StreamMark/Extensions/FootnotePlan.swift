@@ -49,8 +49,24 @@ struct FootnotePlan {
     var excluded: Set<Int> = []
     /// The stand-in kinds no line of the buffer uses as a list marker.
     private var freeKinds: [[UInt8]] = []
+    /// Kinds a line's stand-ins must not take: a parse put a stand-in of
+    /// that kind into a real list (only when no free kind suits the line).
+    var avoidedKinds: [Int: Set<[UInt8]>] = [:]
 
     private static let kinds: [[UInt8]] = [[0x2D], [0x2B], [0x2A], [0x31, 0x2E], [0x31, 0x29]]
+
+    /// The kind of the list item marker at `offset` of `text` (a bullet, or
+    /// digits and `.` or `)`), as ``kinds`` spells it.
+    static func kind(ofMarkerAt offset: Int, in text: [UInt8]) -> [UInt8]? {
+        guard offset < text.count else { return nil }
+        let byte = text[offset]
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*") { return [byte] }
+        var end = offset
+        while end < text.count, text[end] >= 0x30, text[end] <= 0x39 { end += 1 }
+        guard end > offset, end < text.count, text[end] == UInt8(ascii: ".") || text[end] == UInt8(ascii: ")")
+        else { return nil }
+        return [0x31, text[end]]
+    }
 
     /// The plan for `buffer`: its candidate lines, and (only when there is
     /// one, as every parse of the streaming engine builds a plan) the list
@@ -205,7 +221,7 @@ struct FootnotePlan {
             let rest = UnsafeBufferPointer(rebasing: buffer[line.markers.last!.end..<line.contentEnd])
             var offsets: [Int] = []
             for marker in line.markers {
-                var standIn = kind(forRest: rest)
+                var standIn = kind(forRest: rest, avoiding: avoidedKinds[index] ?? [])
                 while standIn.count < 4 { standIn.append(0x20) }
                 replace(marker.bracket..<marker.end, with: standIn)
                 let at = out.edited.count - 4
@@ -222,11 +238,13 @@ struct FootnotePlan {
         return out
     }
 
-    /// The first free kind that does not make a thematic break with `rest`
-    /// (`*   ***`, `-   --`).
-    private func kind(forRest rest: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// The first kind, not among `avoided`, that does not make a thematic
+    /// break with `rest` (`*   ***`, `-   --`): a free one if there is one,
+    /// else any (a parse shows whether it joined a real list).
+    private func kind(forRest rest: UnsafeBufferPointer<UInt8>, avoiding avoided: Set<[UInt8]>) -> [UInt8] {
         let body = rest.filter { !Self.isBlank($0) }
-        for kind in freeKinds where body.isEmpty || !body.allSatisfy({ $0 == kind[0] }) {
+        for kind in freeKinds + Self.kinds
+        where !avoided.contains(kind) && (body.isEmpty || !body.allSatisfy({ $0 == kind[0] })) {
             return kind
         }
         return [UInt8(ascii: "+")]

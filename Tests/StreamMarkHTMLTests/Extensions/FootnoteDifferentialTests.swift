@@ -65,4 +65,20 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of 250 differ; first:\n\(mismatches.first ?? "")")
     }
+
+    /// Documents using all five list marker kinds, so that a note's stand-in
+    /// item has no free kind and may join a real list (docs/footnotes.md
+    /// §11, formerly known difference 2): the parse then gives it another.
+    @Test func notesAmongAllFiveListKinds() throws {
+        var mismatches: [String] = []
+        for index in 0..<300 {
+            var random = SplitMix64(seed: 0x5_0000 + UInt64(index))
+            let markdown = Array(FootnoteDocumentGenerator.listKindDocument(using: &random).utf8)
+            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) {
+                mismatches.append(String(decoding: markdown, as: UTF8.self))
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of 300 differ; first:\n\(mismatches.first ?? "")")
+    }
 }

@@ -133,6 +133,18 @@ import Testing
         "x \\~ [x] [y]\n[y]:\n```\n\n[x]: /u\n```", "x \\~ [x] [y]\n[y]:\n~~~~\n```\n\n[x]: /u\n~~~~",
         "[y]:\n```\n\n[x]: /u\n```\n\nx \\~ [x] [y]\n\n[y]: /y", "[y]:\n````\n```\n\n````\nx \\~ [y]\n\n[y]: /y",
         "- \\~[63602]\n  ```\n[63602]:\nr", "> ~~~\n[x]: /u\n\n\\~ [x]\n", "> a \\~ [x]\n> ```\n[x]: /u",
+        // An item's definition below a lazy line (the group reaches back
+        // over the paragraph the lazy line continues), and lines of code
+        // and HTML blocks taken along (former cases of known difference 4).
+        "+ T\n|\n\n    [foo]:\"\n\n[foo] \\~", "- a\n  b\nc\n\n      [x]: /u\n\n\\~ [x]",
+        "[www.[95476]:\n<script\n[95476]:t", "[x]:\n<!-- a\n[x]: /u\n-->\n\n\\~ [x]",
+        "> [x]:\n> <pre\n> [x]: /u\n\n\\~ [x]", "- [x]:\n  ```\n  [x]: /u\n\n\\~ [x]", "[x]\n<!\n[x]:h\n\n\\~ [x]",
+        "-   ```\n    a\n    ```\n    [x]: /u\n\n\\~ [x]", "> ```\n> a\n> ```\n> [x]: /u\n\n\\~ [x]",
+        // Titles over more than two lines after the definition's line (the
+        // group runs to the end of its paragraph).
+        "\\~ [x] [y]\n\n[x]: /u\n\"a\nb\nc\nd\"\n[y]: /v\n", "a|b\n-|-\n[x]|[y]\n\n[x]: /u \"a\nb\nc\nd\"\n[y]: /v\n",
+        "\\~ [x]\n\n[x\ny\nz]: /u\n\n[x y z]\n",
+        "[c]: /v\n\\~ [c]\n\n[c]: /w\n",
     ]
 
     @Test(arguments: contextLines)
@@ -148,9 +160,9 @@ import Testing
         "~&#0;~e",  // 1: an entity inside a tilde pair
         "[1]:\n|||||\n-|-|-|-", "```\n```\n[2]:\n:-", "```\n```\n[3]:|||\n-|-|-",  // 7
         "1. C\n ||o\n   -|-|-\n|\n\n3.", "1. C\n |||\n   -|-|-\na\n\n2.",  // 10
-        "+ T\n|\n\n    [foo]:\"\n\n[foo] \\~",  // 4: an item's definition below a lazy line
-        "[www.[95476]:\n<script\n[95476]:t",  // 4: a line inside an HTML block after its opener
         "- a\\~\\\n s", "+ `\n ://`",  // 9: a lazy line's leading space (after a break, in code)
+        // 4: a paragraph parsed again that begins with a repeated definition
+        "[c]: /w\n\n[c]: /v\n\\~ [c]\n", "[c]:\n/w\n\n# h\n[c]:\n/w\n\"t\nu\nv\"\n\\~ [c]\n",
     ]
 
     @Test(arguments: knownFindings)
