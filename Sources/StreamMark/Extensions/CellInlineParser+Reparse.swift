@@ -118,8 +118,8 @@ extension CellInlineParser {
         }
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
-            // After a code or HTML block the hit starts a block of its own;
-            // its closing fence, taken alone, would open one instead.
+            // After a code or HTML block the hit starts a block of its own
+            // (the block's lines would only stand in as thematic breaks).
             if first == hit - 1, isLiteral(first) { first = hit }
             // The two lines after the hit (a destination or title may follow
             // on its own line), and on to the end of its paragraph: a title

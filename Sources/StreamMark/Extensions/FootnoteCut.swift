@@ -10,8 +10,9 @@
 /// differ, the rewrite is adjusted and the buffer parsed again:
 ///
 /// - the marker's kind (`-`, `+`, `*`, `1.`, `1)`) is one no line of the
-///   buffer uses, so a stand-in never joins a real list; in a buffer that
-///   uses all five, a stand-in that joined a real list takes another kind;
+///   buffer uses, so a stand-in never joins a real list; where no free kind
+///   suits a line (all five used, or the one left would make a thematic
+///   break with its text), a stand-in that joined a real list takes another;
 /// - an empty rest becomes `___`, a thematic break that gives the item a
 ///   first child (an empty item would interrupt no paragraph); dropped on
 ///   conversion;
