@@ -38,7 +38,7 @@ final class FragmentsOutput: StreamOutput {
     /// top-level blocks that are gone.
     ///
     /// - Complexity: O(patches × depth) to find the touched top-level blocks
-    ///   (searched from the end, where streaming changes happen), plus their
+    ///   (``RenderCache/path(to:)``), plus their
     ///   rendering — for a growing list or quote only its children after
     ///   the last one rendered for good; never O(document).
     func consume(_ patches: [Patch], document: StreamingDocument) {
@@ -183,14 +183,12 @@ final class FragmentsOutput: StreamOutput {
         return result
     }
 
-    /// The id of the top-level block that is or contains `id`, searching
-    /// from the last block (where streaming changes happen).
+    /// The id of the top-level block that is or contains `id`.
+    ///
+    /// - Complexity: O(depth) (``RenderCache/path(to:)``).
     private func topLevelID(of id: BlockID) -> BlockID? {
-        guard id != .document else { return nil }
-        func contains(_ block: Block) -> Bool {
-            block.id == id || block.children.reversed().contains(where: contains)
-        }
-        return cache.root.children.last(where: contains)?.id
+        guard let path = cache.path(to: id), path.count > 1 else { return nil }
+        return path[1]
     }
 
     /// The last top-level block other than the footnotes section (the

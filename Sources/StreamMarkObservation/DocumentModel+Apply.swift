@@ -16,7 +16,7 @@ extension DocumentModel {
     ///     node is marked closed and ``isFinished`` set.
     /// - Throws: ``PatchError`` if a patch does not fit the tree; the patches
     ///   before it are applied.
-    /// - Complexity: per patch, O(depth × siblings searched) (and O(subtree)
+    /// - Complexity: per patch, O(depth) to find its block (and O(subtree)
     ///   for an inserted or removed subtree), plus the renders: of the
     ///   changed top-level blocks (O(subtree) each, or O(children) for one
     ///   that composes cached outputs), or in the content scope of the
@@ -26,7 +26,7 @@ extension DocumentModel {
         var touched: [BlockID] = []
         var content: [Block] = []
         for patch in patches {
-            try patch.apply(to: &tree)
+            try patch.apply(to: &located)
             switch scope {
             case .topLevelBlocks: touched += topLevelIDs(touchedBy: patch)
             case .contentBlocks: content += Self.contentBlocks(changedBy: patch)

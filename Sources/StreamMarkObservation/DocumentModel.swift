@@ -38,7 +38,10 @@ public final class DocumentModel<Output: Equatable> {
     /// The streaming document this model owns (parsed by ``append(_:)``).
     @ObservationIgnored public internal(set) var document: StreamingDocument
     /// The tree as the applied patches describe it.
-    @ObservationIgnored public internal(set) var tree: Block
+    public var tree: Block { located.root }
+    /// The tree, with where each block is, so a patch naming a frozen block
+    /// (a late definition's update) finds it in O(depth).
+    @ObservationIgnored var located = LocatedTree()
     @ObservationIgnored var nodes: [BlockID: BlockNode<Output>] = [:]
     /// The code blocks' highlighting, fed with every batch of patches.
     @ObservationIgnored var highlights = CodeHighlights()
@@ -67,7 +70,6 @@ public final class DocumentModel<Output: Equatable> {
         let empty = Block(id: .document, kind: .document, range: 0..<0)
         let log = RenderLog<Output>()
         self.document = StreamingDocument(options: options)
-        self.tree = empty
         self.root = BlockNode(block: empty, state: BlockState())
         self.renderLog = log
         if let render {
@@ -105,7 +107,7 @@ public final class DocumentModel<Output: Equatable> {
     ///
     /// - Returns: the patches applied.
     /// - Complexity: the engine's O(chunk + innermost open block), plus
-    ///   O(depth × siblings searched) per patch and the renders of the
+    ///   O(depth) per patch to find its block and the renders of the
     ///   changed blocks.
     @discardableResult
     public func append(_ chunk: String) -> [Patch] {

@@ -8,19 +8,19 @@ extension SplitMix64 {
     /// A uniform integer in `0..<bound` (`bound` > 0).
     ///
     /// - Complexity: O(1).
-    mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0)
         return Int(next() % UInt64(bound))
     }
 
     /// A uniform integer in the closed range.
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.count)
     }
 
     /// `true` with probability `percent`/100.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     /// A uniformly chosen element of a non-empty array.
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

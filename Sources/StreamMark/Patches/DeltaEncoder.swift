@@ -19,9 +19,9 @@ public struct DeltaEncoder: Sendable {
     /// - Complexity: O(n) when ranges changed since the last read (they are
     ///   set on the tree when it is read), else O(1).
     public var tree: Block {
-        guard !pendingRanges.isEmpty else { return storedTree }
+        guard !pendingRanges.isEmpty else { return storedTree.root }
         let ranges = pendingRanges
-        return storedTree.mapped { block in
+        return storedTree.root.mapped { block in
             if let range = ranges[block.id] { block.range = range }
         }
     }
@@ -31,10 +31,12 @@ public struct DeltaEncoder: Sendable {
     /// values (``CodeHighlights``), without the O(n) of ``tree``.
     ///
     /// - Complexity: O(1).
-    var treeWithoutContainerRanges: Block { storedTree }
+    var treeWithoutContainerRanges: Block { storedTree.root }
 
-    /// The tree, with the ranges of `pendingRanges` not yet set.
-    private var storedTree = Block(id: .document, kind: .document, range: 0..<0)
+    /// The tree, with the ranges of `pendingRanges` not yet set, and where
+    /// each of its blocks is: a late definition updates frozen blocks
+    /// anywhere, found in O(depth) (``LocatedTree``).
+    private var storedTree = LocatedTree()
     /// The kind of every container of the tree, by id: an update that changes
     /// only a container's range (every ancestor of a growing block, on
     /// every parse) is answered without searching the tree, so a batch
@@ -50,8 +52,8 @@ public struct DeltaEncoder: Sendable {
 
     /// The delta patches for one batch of the engine's patches, in order.
     ///
-    /// - Complexity: per patch, O(depth × siblings searched) to find the
-    ///   block plus O(old + new value) to compare an updated value (one
+    /// - Complexity: per patch, O(depth) to find the block (``LocatedTree``)
+    ///   plus O(old + new value) to compare an updated value (one
     ///   `memcmp` for a literal or a last text inline that grew); O(1) for
     ///   an update of a container's range alone.
     public mutating func encode(_ patches: [Patch]) -> [DeltaPatch] {
@@ -64,7 +66,7 @@ public struct DeltaEncoder: Sendable {
     public mutating func encode(_ patch: Patch, into result: inout [DeltaPatch]) {
         switch patch {
         case .insert(let parent, let index, let block):
-            let atEnd = storedTree.descendant(withID: parent).map { $0.children.count == index } ?? false
+            let atEnd = storedTree.block(withID: parent).map { $0.children.count == index } ?? false
             emit(.insert(parent: parent, index: atEnd ? nil : index, block: block), into: &result)
             if block.kind.isContainer, kinds[parent] != nil {
                 block.visit { descendant in
@@ -74,7 +76,7 @@ public struct DeltaEncoder: Sendable {
                 }
             }
         case .remove(let id):
-            if let removed = storedTree.descendant(withID: id) {
+            if let removed = storedTree.block(withID: id) {
                 removed.forEach {
                     closed.remove($0.id)
                     guard $0.kind.isContainer else { return }
@@ -86,7 +88,7 @@ public struct DeltaEncoder: Sendable {
         case .move(let id, let parent, let index):
             emit(.move(id: id, parent: parent, index: index), into: &result)
         case .close(let id):
-            let ancestors = storedTree.path(to: id)?.dropLast() ?? []
+            let ancestors = storedTree.ancestorIDs(of: id) ?? []
             if !ancestors.contains(where: { closed.contains($0) }) { emit(.close(id: id), into: &result) }
             closed.insert(id)
         case .update(let id, let value):
@@ -98,7 +100,7 @@ public struct DeltaEncoder: Sendable {
                 return
             }
             var old: BlockKind?
-            try? Patch.withBlock(id, in: &storedTree) { (target: inout Block) throws(PatchError) in
+            try? storedTree.withBlock(id) { (target: inout Block) throws(PatchError) in
                 old = target.kind
                 target.kind = value.kind
                 target.range = value.range

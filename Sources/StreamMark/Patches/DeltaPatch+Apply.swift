@@ -1,35 +1,46 @@
 extension DeltaPatch {
     /// Applies `patches` in order to `root`, as a version-2 client does.
     ///
-    /// - Complexity: per patch, O(depth × siblings searched) to find the
-    ///   block (siblings are searched from the end, where streamed changes
-    ///   happen) plus O(size of the patch); an `append` to a code block is
-    ///   amortized O(text).
+    /// - Complexity: per patch, O(blocks searched) to find the block (last
+    ///   children first, where streamed changes happen; a client that keeps
+    ///   its tree should index it, docs/patches.md) plus O(size of the
+    ///   patch); an `append` to a code block is amortized O(text).
     public static func apply(_ patches: [DeltaPatch], to root: inout Block) throws(PatchError) {
         for patch in patches { try patch.apply(to: &root) }
     }
 
     /// Applies this patch to `root`.
     public func apply(to root: inout Block) throws(PatchError) {
+        try apply(toTarget: &root)
+    }
+
+    /// Applies this patch to `tree`, a tree with an index of its blocks.
+    ///
+    /// - Complexity: O(depth) to find the block while the index holds
+    ///   (``LocatedTree/indexPath(to:)``), plus the size of the patch.
+    package func apply(to tree: inout LocatedTree) throws(PatchError) {
+        try apply(toTarget: &tree)
+    }
+
+    /// Applies this patch to any tree patches apply to.
+    private func apply(toTarget root: inout some PatchTarget) throws(PatchError) {
         switch self {
-        case .insert(let parent, let index?, let block):
-            try Patch.insert(parent: parent, index: index, block: block).apply(to: &root)
-        case .insert(let parent, nil, let block):
-            try Patch.withBlock(parent, in: &root) { (target: inout Block) throws(PatchError) in
-                target.children.append(block)
+        case .insert(let parent, let index, let block):
+            guard try root.insert(block, in: parent, at: index) else {
+                throw PatchError(description: "insert \(block.id): index \(index ?? -1) out of range in \(parent)")
             }
         case .remove(let id):
-            try Patch.remove(id: id).apply(to: &root)
+            try Patch.remove(id: id).apply(toTarget: &root)
         case .move(let id, let parent, let index):
-            try Patch.move(id: id, parent: parent, index: index).apply(to: &root)
+            try Patch.move(id: id, parent: parent, index: index).apply(toTarget: &root)
         case .close(let id):
-            try Patch.close(id: id).apply(to: &root)
+            try Patch.close(id: id).apply(toTarget: &root)
         case .update(let id, let kind):
-            try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+            try root.withBlock(id) { (target: inout Block) throws(PatchError) in
                 target.kind = kind
             }
         case .retype(let id, let kind):
-            try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+            try root.withBlock(id) { (target: inout Block) throws(PatchError) in
                 guard let inlines = target.kind.inlines, kind.inlines != nil else {
                     throw PatchError(
                         description: "retype \(id): \(target.kind.name) to \(kind.name) has no inlines to keep")
@@ -38,18 +49,18 @@ extension DeltaPatch {
             }
         case .append(let id, let cell, let drop, let before, let text):
             let edit = TextEdit(drop: drop, before: before, text: text)
-            try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+            try root.withBlock(id) { (target: inout Block) throws(PatchError) in
                 try Self.append(edit, cell: cell, to: &target.kind, id: id)
             }
         case .highlight(let id, let firstLine, _):
             // Highlighting changes no value; the block must be code.
-            try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+            try root.withBlock(id) { (target: inout Block) throws(PatchError) in
                 guard case .codeBlock = target.kind, firstLine >= 0 else {
                     throw PatchError(description: "highlight \(id): not a code block, or a negative line")
                 }
             }
         case .splice(let id, let cell, let keep, let inlines):
-            try Patch.withBlock(id, in: &root) { (target: inout Block) throws(PatchError) in
+            try root.withBlock(id) { (target: inout Block) throws(PatchError) in
                 try Self.modifyInlines(of: &target.kind, cell: cell, id: id) {
                     (old: inout [Inline]) throws(PatchError) in
                     guard keep >= 0 && keep <= old.count else {

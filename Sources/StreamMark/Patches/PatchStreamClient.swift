@@ -13,7 +13,10 @@ public import StreamMarkHighlight
 /// version-1 stream it is the engine's tree exactly.
 public struct PatchStreamClient {
     /// The tree built so far (a `document` block with id `doc`).
-    public private(set) var root = Block(id: .document, kind: .document, range: 0..<0)
+    public var root: Block { tree.root }
+    /// The tree, with where each block is, so a patch naming a frozen
+    /// block finds it in O(depth) (``LocatedTree``).
+    private var tree = LocatedTree()
     /// The blocks closed by a `close` (in both versions a closed block's
     /// descendants are final too; see ``isFinal(_:)``).
     public private(set) var closed: Set<BlockID> = []
@@ -32,18 +35,18 @@ public struct PatchStreamClient {
 
     /// Decodes and applies one line (without its newline).
     ///
-    /// - Complexity: O(line) to decode plus the patch's apply cost
-    ///   (``DeltaPatch/apply(to:)``).
+    /// - Complexity: O(line) to decode plus the patch's apply cost: O(depth)
+    ///   to find its block, plus the size of the patch.
     public mutating func apply(line: some Collection<UInt8>) throws(PatchStreamError) {
         lineCount += 1
         let decoded = try decoder.decode(line: line)
         do {
             switch decoded {
             case .patch(let patch)?:
-                try patch.apply(to: &root)
+                try patch.apply(to: &tree)
                 if case .close(let id) = patch { closed.insert(id) }
             case .delta(let delta)?:
-                try delta.apply(to: &root)
+                try delta.apply(to: &tree)
                 switch delta {
                 case .close(let id): closed.insert(id)
                 case .highlight(let id, let first, let lines): try keep(lines, from: first, of: id)
@@ -104,6 +107,8 @@ public struct PatchStreamClient {
     }
 
     /// Whether `id` or one of its ancestors was closed.
+    ///
+    /// - Complexity: O(blocks searched) for the block's ancestors.
     public func isFinal(_ id: BlockID) -> Bool {
         guard let path = root.path(to: id)?.dropLast() else { return false }
         return closed.contains(id) || path.contains { closed.contains($0) }

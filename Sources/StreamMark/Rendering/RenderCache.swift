@@ -54,7 +54,11 @@ public final class RenderCache<Context: Hashable, Output> {
     }
 
     /// The tree as the patches applied so far describe it.
-    public private(set) var root: Block
+    public var root: Block { tree.root }
+    /// The tree, with where each block is: a patch that updates a frozen
+    /// block (a late definition) finds it and its ancestors in O(depth)
+    /// (``LocatedTree``).
+    private var tree = LocatedTree()
     /// The total number of calls of the render function.
     public private(set) var renderCount = 0
     /// The number of calls of the render function per block.
@@ -71,7 +75,6 @@ public final class RenderCache<Context: Hashable, Output> {
     ///
     /// - Parameter render: the function that renders one block.
     public init(render: @escaping Render) {
-        self.root = Block(id: .document, kind: .document, range: 0..<0)
         self.render = render
     }
 
@@ -84,8 +87,9 @@ public final class RenderCache<Context: Hashable, Output> {
     /// Applies the engine's patches to ``root`` and marks the blocks they
     /// touch (and their ancestors) for re-validation.
     ///
-    /// - Complexity: per patch, O(depth × siblings searched), as
-    ///   ``Patch/apply(to:)``; nothing is rendered here.
+    /// - Complexity: per patch, O(depth) to find its block and mark its
+    ///   ancestors (``LocatedTree``), plus the size of an inserted or
+    ///   removed subtree; nothing is rendered here.
     public func apply(_ patches: [Patch]) throws(PatchError) {
         for patch in patches {
             switch patch {
@@ -95,16 +99,16 @@ public final class RenderCache<Context: Hashable, Output> {
                 markPath(to: id)
             case .remove(let id):
                 markPath(to: id)
-                if let block = root.descendant(withID: id) { forget(block) }
+                if let block = tree.block(withID: id) { forget(block) }
             case .move(let id, let parent, _):
                 markPath(to: id)
                 markPath(to: parent)
             case .close(let id):
-                if let block = root.descendant(withID: id) {
+                if let block = tree.block(withID: id) {
                     block.forEach { closedIDs.insert($0.id) }
                 }
             }
-            try patch.apply(to: &root)
+            try patch.apply(to: &tree)
             if case .move(_, let parent, _) = patch { markPath(to: parent) }
         }
     }
@@ -121,7 +125,7 @@ public final class RenderCache<Context: Hashable, Output> {
             // The diff of two trees always applies; fall back to a full reset.
             entries.removeAll()
             dirty.removeAll()
-            root = newRoot
+            tree.replaceRoot(with: newRoot)
         }
     }
 
@@ -259,14 +263,24 @@ public final class RenderCache<Context: Hashable, Output> {
     /// (``BlockKind/footnotes(notes:)``), which draws notes that live
     /// elsewhere in the tree.
     ///
-    /// - Complexity: O(the search for the block's path in ``root``).
+    /// - Complexity: O(depth) (``LocatedTree``).
     public func invalidate(_ id: BlockID) {
         entries[id] = nil
         markPath(to: id)
     }
 
+    /// The ids from the root down to the block with `id` (both included),
+    /// or `nil` if it is not in ``root``.
+    ///
+    /// - Complexity: O(depth) (``LocatedTree``).
+    public func path(to id: BlockID) -> [BlockID]? {
+        tree.ancestorIDs(of: id).map { $0 + [id] }
+    }
+
     /// Marks the block and its ancestors dirty.
     private func markPath(to id: BlockID) {
-        for ancestor in root.path(to: id) ?? [] { dirty.insert(ancestor) }
+        guard let ancestors = tree.ancestorIDs(of: id) else { return }
+        for ancestor in ancestors { dirty.insert(ancestor) }
+        dirty.insert(id)
     }
 }
