@@ -44,6 +44,16 @@ extension CellInlineParser {
     ///
     /// - Complexity: O(n) in the length of the text.
     static func referenceLines(of text: [UInt8], outside literals: [Range<Int>] = []) -> [[UInt8]] {
+        referenceGroups(of: text, outside: literals).groups
+    }
+
+    /// ``referenceLines(of:outside:)`` with the offset in `text` where each
+    /// group's first line starts.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func referenceGroups(of text: [UInt8], outside literals: [Range<Int>] = []) -> (
+        groups: [[UInt8]], starts: [Int]
+    ) {
         var starts: [Int] = [0]
         var hits: [Int] = []
         var i = 0
@@ -67,8 +77,9 @@ extension CellInlineParser {
             }
             hits = kept
         }
-        guard !hits.isEmpty else { return [] }
+        guard !hits.isEmpty else { return ([], []) }
         var groups: [[UInt8]] = []
+        var groupStarts: [Int] = []
         var result: [UInt8] = []
         var lastLine = -1
         /// Whether line `n` starts with a space or tab.
@@ -116,6 +127,8 @@ extension CellInlineParser {
             groups.append(result)
             result.removeAll(keepingCapacity: true)
         }
+        // Where the group being built began in `text`.
+        var groupStart = 0
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
             // After a code or HTML block the hit starts a block of its own
@@ -148,7 +161,11 @@ extension CellInlineParser {
                 while first > lastLine + 1, isParagraphLine(first), isParagraphLine(first - 1) { first -= 1 }
                 if first == before { break }
             }
-            if first > lastLine + 1, !result.isEmpty { closeGroup() }
+            if first > lastLine + 1, !result.isEmpty {
+                closeGroup()
+                groupStarts.append(groupStart)
+            }
+            if result.isEmpty { groupStart = starts[first] }
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
                 let content = text[starts[line]..<end]
@@ -174,8 +191,11 @@ extension CellInlineParser {
             }
             lastLine = last
         }
-        if !result.isEmpty { closeGroup() }
-        return groups
+        if !result.isEmpty {
+            closeGroup()
+            groupStarts.append(groupStart)
+        }
+        return (groups, groupStarts)
     }
 
     /// The bytes of `line` before a code or HTML block that starts at
@@ -229,7 +249,7 @@ extension CellInlineParser {
     /// - Complexity: O(pieces) plus the groups returned, with
     ///   ``references``; O(context) without.
     private func contextText(for pieces: [[UInt8]]) -> [UInt8] {
-        if let references { return references.lines(usedBy: pieces) }
+        if let references { return references.lines(usedBy: pieces).after }
         var previous: UInt8 = 0
         for byte in context {
             if previous == UInt8(ascii: "]"), byte == UInt8(ascii: ":") { return context }
@@ -247,8 +267,26 @@ extension CellInlineParser {
     /// marker's space was: a task item's content (`- [x] * a`) may begin
     /// as a block would. (A paragraph's own first line may not: it may
     /// begin with the definitions cmark takes from it again.)
-    func inlines(ofBlockContent content: [UInt8], atx: Bool, afterTaskMarker: Bool = false) -> [Inline] {
-        var buffer: [UInt8] = afterTaskMarker ? [0xC2, 0xA0] : []
+    ///
+    /// The definitions in scope are parsed after the content, so that none
+    /// of them can swallow it, except those that begin before `start` (the
+    /// block's document offset), which are parsed before it: cmark takes
+    /// the first definition of a label, and an earlier one must win over
+    /// one on the block's own first lines (`[c]: /w` / blank / `[c]: /v` /
+    /// `\~ [c]` links `/w`).
+    func inlines(ofBlockContent content: [UInt8], atx: Bool, afterTaskMarker: Bool = false, start: Int? = nil)
+        -> [Inline]
+    {
+        let split = start.flatMap { start in contextOffset.map { $0(start) } }
+        let context: (before: [UInt8], after: [UInt8]) =
+            references.map { $0.lines(usedBy: [content], splitAt: split) } ?? ([], contextText(for: [content]))
+        var buffer: [UInt8] = []
+        if !context.before.isEmpty {
+            buffer.append(contentsOf: context.before)
+            buffer.append(contentsOf: Self.separator)
+        }
+        let contentStart = buffer.count
+        if afterTaskMarker { buffer.append(contentsOf: [0xC2, 0xA0]) }
         var atLineStart = false
         for byte in content {
             if atLineStart, byte != 0x0A, !atx {
@@ -259,9 +297,9 @@ extension CellInlineParser {
             atLineStart = byte == 0x0A || byte == 0x0D
         }
         buffer.append(contentsOf: Self.separator)
-        buffer.append(contentsOf: contextText(for: [content]))
+        buffer.append(contentsOf: context.after)
         let blocks = buffer.withUnsafeBufferPointer { pointer in
-            CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { $0 }
+            CmarkNodeReader.parse(pointer, smart: smart, contentStart: contentStart) { $0 }
         }
         var inlines = blocks.first?.kind.inlines ?? []
         if afterTaskMarker, case .text(let first)? = inlines.first, first.unicodeScalars.first == "\u{A0}" {

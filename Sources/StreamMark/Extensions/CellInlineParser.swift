@@ -14,6 +14,11 @@ struct CellInlineParser {
     /// takes along only the definitions its own text may use, instead of
     /// `context`.
     var references: ReferenceContext? = nil
+    /// The offset in `context` of a document offset of the blocks being
+    /// rewritten (the inverse of the parse's offset mapping), if `context`
+    /// is their parse buffer: it places the definitions before a block
+    /// parsed again (``inlines(ofBlockContent:atx:afterTaskMarker:start:)``).
+    var contextOffset: ((Int) -> Int)? = nil
 
     /// The inlines of each cell, in order. Each cell's text is the cell
     /// content with `\|` already unescaped.

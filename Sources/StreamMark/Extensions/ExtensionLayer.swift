@@ -51,8 +51,9 @@ enum ExtensionLayer {
             let reparses =
                 mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math || footnotes
                 || urls
-            reduced.references = ReferenceContext(
-                groups: reparses ? CellInlineParser.referenceLines(of: cells.context, outside: cells.literals) : [])
+            let (groups, starts) =
+                reparses ? CellInlineParser.referenceGroups(of: cells.context, outside: cells.literals) : ([], [])
+            reduced.references = ReferenceContext(groups: groups, starts: starts)
             reduced.context = []
         }
         return ExtensionWalker(

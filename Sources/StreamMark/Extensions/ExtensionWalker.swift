@@ -343,7 +343,8 @@ struct ExtensionWalker {
                 isLinkLabel: cells.mayDefineLinkLabel)
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
-            let parsed = cells.inlines(ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker)
+            let parsed = cells.inlines(
+                ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound)
             let retries = substitution.retries(in: parsed).subtracting(skipped)
             if retries.isEmpty || round == 2 { return substitution.restored(parsed, walker: self) }
             skipped.formUnion(retries)

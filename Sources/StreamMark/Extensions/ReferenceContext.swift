@@ -19,14 +19,18 @@
 struct ReferenceContext: Sendable {
     /// The groups, in document order.
     let groups: [[UInt8]]
+    /// Where each group begins in the text it was taken from (empty if not
+    /// known: then every group counts as after any offset).
+    let starts: [Int]
     /// Label key → indices of the groups that may define it, ascending.
     private var definers: [String: [Int]] = [:]
 
     /// Indexes `groups` (from ``CellInlineParser/referenceLines(of:outside:)``).
     ///
     /// - Complexity: O(bytes of the groups).
-    init(groups: [[UInt8]]) {
+    init(groups: [[UInt8]], starts: [Int] = []) {
         self.groups = groups
+        self.starts = starts
         for (index, group) in groups.enumerated() {
             let keys = group.withUnsafeBufferPointer { ReferenceKeys.definitions(in: $0, 0..<$0.count) }
             for key in keys { definers[key, default: []].append(index) }
@@ -38,21 +42,30 @@ struct ReferenceContext: Sendable {
     func mayDefine(key: String) -> Bool { definers[key] != nil }
 
     /// The groups that may define a label used in `pieces`, in document
-    /// order, separated by blank lines; empty if none.
+    /// order, separated by blank lines: those that begin at or before
+    /// `offset` (of the text the groups were taken from) and the rest;
+    /// both empty if none.
     ///
     /// - Complexity: O(bytes of `pieces`) plus the groups returned.
-    func lines(usedBy pieces: [[UInt8]]) -> [UInt8] {
-        guard !definers.isEmpty else { return [] }
+    func lines(usedBy pieces: [[UInt8]], splitAt offset: Int? = nil) -> (before: [UInt8], after: [UInt8]) {
+        guard !definers.isEmpty else { return ([], []) }
         var chosen: Set<Int> = []
         for piece in pieces where piece.contains(UInt8(ascii: "[")) {
             let keys = piece.withUnsafeBufferPointer { ReferenceKeys.references(in: $0, 0..<$0.count) }
             for key in keys { chosen.formUnion(definers[key] ?? []) }
         }
-        var result: [UInt8] = []
+        var before: [UInt8] = []
+        var after: [UInt8] = []
         for index in chosen.sorted() {
-            if !result.isEmpty { result.append(contentsOf: [0x0A, 0x0A]) }
-            result.append(contentsOf: groups[index])
+            let isBefore = offset.map { index < starts.count && starts[index] <= $0 } ?? false
+            if isBefore { Self.append(groups[index], to: &before) } else { Self.append(groups[index], to: &after) }
         }
-        return result
+        return (before, after)
+    }
+
+    /// Appends `group` to `lines`, after a blank line if it holds any.
+    private static func append(_ group: [UInt8], to lines: inout [UInt8]) {
+        if !lines.isEmpty { lines.append(contentsOf: [0x0A, 0x0A]) }
+        lines.append(contentsOf: group)
     }
 }

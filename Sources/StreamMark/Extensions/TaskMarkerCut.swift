@@ -118,12 +118,17 @@ struct TaskMarkerCut {
     /// The offset in the cut buffer of original offset `offset` (the
     /// start of a cut for an offset inside it).
     ///
-    /// - Complexity: O(cuts).
+    /// - Complexity: O(log cuts).
     func cutOffset(_ offset: Int) -> Int {
-        var removed = 0
-        for cut in cuts where cut.lowerBound < offset {
-            removed += min(cut.upperBound, offset) - cut.lowerBound
+        // The number of cuts that start before `offset`.
+        var low = 0
+        var high = cuts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cuts[mid].lowerBound < offset { low = mid + 1 } else { high = mid }
         }
-        return offset - removed
+        guard low > 0 else { return offset }
+        let last = cuts[low - 1]
+        return offset - removed[low - 1] - (min(last.upperBound, offset) - last.lowerBound)
     }
 }

@@ -85,8 +85,8 @@ struct ParsePass {
         guard let cut else {
             return blocks(
                 of: buffer, contentStart: contentStart, contentEnd: contentEnd,
-                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, layerText: layerText, alertsFrom: alertsFrom,
-                notes: notes, converted: converted)
+                mapOffset: shift == 0 ? { $0 } : { $0 + shift }, bufferOffset: { $0 - shift }, layerText: layerText,
+                alertsFrom: alertsFrom, notes: notes, converted: converted)
         }
         // cmark parses the buffer without the task markers cmark-gfm takes
         // off their lines; the layer reads the original text.
@@ -95,13 +95,17 @@ struct ParsePass {
             blocks(
                 of: cut.applied(to: buffer), contentStart: cut.cutOffset(contentStart),
                 contentEnd: contentEnd == .max ? .max : cut.cutOffset(contentEnd), mapOffset: original,
-                layerText: layerText ?? pointer, alertsFrom: alertsFrom, notes: notes, converted: converted)
+                bufferOffset: { cut.cutOffset($0 - shift) }, layerText: layerText ?? pointer, alertsFrom: alertsFrom,
+                notes: notes, converted: converted)
         }
     }
 
+    /// `bufferOffset` is the inverse of `mapOffset`: the offset in `buffer`
+    /// of an offset of the converted blocks.
     private func blocks(
         of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
-        layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int, notes: FootnoteCut?, converted: ([Block]) -> Void
+        bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int,
+        notes: FootnoteCut?, converted: ([Block]) -> Void
     ) -> [Block] {
         buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
@@ -114,7 +118,8 @@ struct ParsePass {
                 ExtensionLayer.apply(
                     to: &blocks, text: layerText ?? pointer, options: options,
                     cells: CellInlineParser(
-                        context: buffer, smart: options.smartPunctuation, literals: literals ?? []))
+                        context: buffer, smart: options.smartPunctuation, literals: literals ?? [],
+                        contextOffset: bufferOffset))
             }
             if options.extensions.contains(.alerts) {
                 AlertMarker(text: layerText ?? pointer).apply(to: &blocks, from: alertsFrom)

@@ -48,7 +48,7 @@ import Testing
             CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 }, literals: &literals)
         }
         let groups = CellInlineParser.referenceLines(of: text, outside: literals ?? [])
-        return ReferenceContext(groups: groups).lines(usedBy: [uses])
+        return ReferenceContext(groups: groups).lines(usedBy: [uses]).after
     }
 
     @Test(arguments: 0..<4)
