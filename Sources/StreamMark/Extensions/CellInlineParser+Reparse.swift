@@ -274,9 +274,18 @@ extension CellInlineParser {
     /// the first definition of a label, and an earlier one must win over
     /// one on the block's own first lines (`[c]: /w` / blank / `[c]: /v` /
     /// `\~ [c]` links `/w`).
-    func inlines(ofBlockContent content: [UInt8], atx: Bool, afterTaskMarker: Bool = false, start: Int? = nil)
-        -> [Inline]
-    {
+    ///
+    /// With `lazyLines`, `content` keeps the whitespace cmark keeps at the
+    /// start of its lazy continuation lines (after the container prefixes
+    /// the line has: `> a `b` / `  c`` has the code span `b   c`), and
+    /// the content is parsed as a block quote whose continuation lines are
+    /// all lazy, so that cmark keeps that whitespace again. A line that
+    /// continues a paragraph starts no block in either place: the same
+    /// checks apply to the same bytes.
+    func inlines(
+        ofBlockContent content: [UInt8], atx: Bool, afterTaskMarker: Bool = false, start: Int? = nil,
+        lazyLines: Bool = false
+    ) -> [Inline] {
         let split = start.flatMap { start in contextOffset.map { $0(start) } }
         let context: (before: [UInt8], after: [UInt8]) =
             references.map { $0.lines(usedBy: [content], splitAt: split) } ?? ([], contextText(for: [content]))
@@ -286,10 +295,12 @@ extension CellInlineParser {
             buffer.append(contentsOf: Self.separator)
         }
         let contentStart = buffer.count
+        let quoted = lazyLines && !atx
+        if quoted { buffer.append(contentsOf: Array("> ".utf8)) }
         if afterTaskMarker { buffer.append(contentsOf: [0xC2, 0xA0]) }
         var atLineStart = false
         for byte in content {
-            if atLineStart, byte != 0x0A, !atx {
+            if atLineStart, byte != 0x0A, !atx, !quoted {
                 // Continuation lines are indented so that none starts a block.
                 buffer.append(contentsOf: Array("    ".utf8))
             }
@@ -301,7 +312,8 @@ extension CellInlineParser {
         let blocks = buffer.withUnsafeBufferPointer { pointer in
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: contentStart) { $0 }
         }
-        var inlines = blocks.first?.kind.inlines ?? []
+        let paragraph = quoted ? blocks.first?.children.first : blocks.first
+        var inlines = paragraph?.kind.inlines ?? []
         if afterTaskMarker, case .text(let first)? = inlines.first, first.unicodeScalars.first == "\u{A0}" {
             let rest = String(first.unicodeScalars.dropFirst())
             if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }

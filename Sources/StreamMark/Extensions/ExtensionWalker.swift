@@ -330,7 +330,7 @@ struct ExtensionWalker {
         let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
         guard math || escapes || footnotes,
-            let (content, atx, leads, afterTaskMarker) = inlineSource(of: block, prefixes: prefixes)
+            let (content, atx, lazyLines, afterTaskMarker) = inlineSource(of: block, prefixes: prefixes)
         else {
             return nil
         }
@@ -339,12 +339,13 @@ struct ExtensionWalker {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
                 footnotes: footnotes
-                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel, lazyLeads: leads) : nil,
+                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel) : nil,
                 isLinkLabel: cells.mayDefineLinkLabel)
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
-                ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound)
+                ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound,
+                lazyLines: lazyLines)
             let retries = substitution.retries(in: parsed).subtracting(skipped)
             if retries.isEmpty || round == 2 { return substitution.restored(parsed, walker: self) }
             skipped.formUnion(retries)
@@ -353,17 +354,18 @@ struct ExtensionWalker {
     }
 
     /// The inline source of a paragraph or heading: its content lines
-    /// without their container prefixes and leading whitespace, a setext
-    /// heading's underline or a task item's marker; whether it is an ATX
-    /// heading's one line; the whitespace cmark keeps at the start of
-    /// lazy continuation lines (``FootnoteStandIns/lazyLeads``); and
-    /// whether a task marker was taken off its start.
+    /// without their container prefixes and leading whitespace (except
+    /// the whitespace cmark keeps at the start of a lazy continuation line),
+    /// a setext heading's underline or a task item's marker; whether it is
+    /// an ATX heading's one line; whether a lazy line kept whitespace
+    /// (``CellInlineParser/inlines(ofBlockContent:atx:afterTaskMarker:start:lazyLines:)``);
+    /// and whether a task marker was taken off its start.
     private func inlineSource(
         of block: Block, prefixes: PrefixChain
-    ) -> (content: [UInt8], atx: Bool, leads: [Int: [UInt8]], afterTaskMarker: Bool)? {
+    ) -> (content: [UInt8], atx: Bool, lazyLines: Bool, afterTaskMarker: Bool)? {
         let start = block.range.lowerBound
         var content: [UInt8] = []
-        var leads: [Int: [UInt8]] = [:]
+        var lazyLines = false
         var afterTaskMarker = false
         let atx = Self.isATXHeading(block, in: text)
         if atx {
@@ -398,13 +400,14 @@ struct ExtensionWalker {
             }
             for line in all {
                 if line.lazy, line.containerEnd < line.contentStart {
-                    leads[content.count] = Array(text[line.containerEnd..<line.contentStart])
+                    content.append(contentsOf: text[line.containerEnd..<line.contentStart])
+                    lazyLines = true
                 }
                 content.append(contentsOf: text[line.contentStart..<line.end])
                 content.append(contentsOf: text[line.end..<line.end + line.endingLength])
             }
         }
-        return (content, atx, leads, afterTaskMarker)
+        return (content, atx, lazyLines, afterTaskMarker)
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's

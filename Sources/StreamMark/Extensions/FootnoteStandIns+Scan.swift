@@ -110,48 +110,20 @@ extension FootnoteStandIns {
     /// the line (`openLine`, `closeLine`: where cmark-gfm's inline parser
     /// last started one). On one line that is the source between `[^` and
     /// `]`; over two it is cut short or reaches into the next line
-    /// (`a[^x␤y]` has the label `""`, quirk 7). `bytes` holds no
-    /// whitespace at the start of a line, as cmark's content holds none,
-    /// except at a lazy continuation line: cmark keeps what follows the
-    /// container prefixes the line has, given in `leads` by the offset of
-    /// the line's first byte.
+    /// (`a[^x␤y]` has the label `""`, quirk 7). `bytes` holds what cmark's
+    /// content holds at the start of a line: nothing but on a lazy
+    /// continuation line, where cmark keeps the whitespace after the
+    /// container prefixes the line has (`ExtensionWalker.inlineSource`).
     ///
     /// - Complexity: O(the candidate and the lines it starts and ends on).
     static func label(
-        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int,
-        leads: [Int: [UInt8]] = [:]
+        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int
     ) -> [UInt8] {
         guard bytes[open..<close].contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
             return Array(bytes[open + 2..<close])
         }
-        let count =
-            contentLength(bytes, closeLine..<close, leads: leads) - contentLength(bytes, openLine..<open, leads: leads)
-            - 2
-        var label: [UInt8] = []
-        var i = open + 2
-        while label.count < count, i < close {
-            if i > 0, bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D, let lead = leads[i] {
-                label += lead.prefix(count - label.count)
-                if label.count == count { break }
-            }
-            label.append(bytes[i])
-            i += 1
-        }
-        return label
-    }
-
-    /// How many bytes of cmark's content `bytes[range]` (starting a line)
-    /// stands for: its bytes and the whitespace `leads` gives at the start
-    /// of its lines.
-    private static func contentLength(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, leads: [Int: [UInt8]]
-    ) -> Int {
-        guard !leads.isEmpty else { return range.count }
-        var count = range.count + (leads[range.lowerBound]?.count ?? 0)
-        for i in range where i > range.lowerBound && (bytes[i - 1] == 0x0A || bytes[i - 1] == 0x0D) {
-            count += leads[i]?.count ?? 0
-        }
-        return count
+        let count = (close - closeLine) - (open - openLine) - 2
+        return Array(bytes[open + 2..<min(close, open + 2 + max(count, 0))])
     }
 }
 

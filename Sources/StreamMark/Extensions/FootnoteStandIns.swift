@@ -53,11 +53,6 @@ struct FootnoteStandIns {
     /// (it holds whitespace or `]`), may be a shortcut link and is left to
     /// cmark.
     var isLinkLabel: ([UInt8]) -> Bool = { _ in false }
-    /// The whitespace cmark keeps at the start of each lazy continuation
-    /// line of the text substituted (after the container prefixes the line
-    /// has), by the offset of the line's first byte in that text: it
-    /// counts in the label of a reference over lines.
-    var lazyLeads: [Int: [UInt8]] = [:]
     /// How many candidates were found so far.
     private(set) var found = 0
     /// Whether any substitution changed the text.
@@ -73,13 +68,9 @@ struct FootnoteStandIns {
     /// The most runs one substitution can number.
     static let capacity = Int(radix * radix)
 
-    init(
-        skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false },
-        lazyLeads: [Int: [UInt8]] = [:]
-    ) {
+    init(skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false }) {
         self.skipped = skipped
         self.isLinkLabel = isLinkLabel
-        self.lazyLeads = lazyLeads
     }
 
     // MARK: - Finding candidates
@@ -162,7 +153,7 @@ struct FootnoteStandIns {
                 let first = runs.count
                 let label = Self.label(
                     bytes, open: span.lowerBound, openLine: hit.openLine, close: span.upperBound - 1,
-                    closeLine: hit.closeLine, leads: lazyLeads)
+                    closeLine: hit.closeLine)
                 appendStandIns(bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: scan.brackets, to: &out)
                 out.append(UInt8(ascii: "]"))
                 candidates.append(
