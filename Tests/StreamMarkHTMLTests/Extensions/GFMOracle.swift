@@ -65,6 +65,22 @@ enum GFMOracle {
         return (ours(bytes), try html(bytes))
     }
 
+    /// The documents `document` makes of `seeds` whose HTML with footnotes
+    /// on differs from cmark-gfm's (``withFootnotes``): a seeded
+    /// differential's failures.
+    static func documentsDifferingWithFootnotes(
+        seeds: some Sequence<UInt64>, _ document: (UInt64) -> String
+    ) throws -> [String] {
+        var failures: [String] = []
+        for seed in seeds {
+            let markdown = Array(document(seed).utf8)
+            if ours(markdown, extensions: footnoteOptions) != (try html(markdown, extensions: withFootnotes)) {
+                failures.append(document(seed))
+            }
+        }
+        return failures
+    }
+
     /// The extension constructs of an HTML string, in order: every table,
     /// `<del>` element, task checkbox and link start tag. Used where core
     /// CommonMark 0.29 and 0.30 differ elsewhere in the same input.

@@ -8,13 +8,9 @@ import Testing
 @Suite struct LazyLineStreamingTests {
     @Test(arguments: 0..<2)
     func documentsStreamLikeOneShot(batch: Int) {
-        let harness = PrefixHarness(options: ParseOptions(extensions: [.gfm, .footnotes]))
-        var failures: [String] = []
-        for index in 0..<60 {
-            let text = LazyLineGenerator.document(seed: 0x1A2_0000 + UInt64(batch * 60 + index))
-            let report = harness.verify(name: text, bytes: Array(text.utf8), chunking: .everyByte)
-            if !report.passed { failures.append(text) }
-        }
+        let seeds = 0x1A2_0000 + UInt64(batch * 60)..<0x1A2_0000 + UInt64(batch * 60 + 60)
+        let failures = SeededStreaming.failingDocuments(
+            seeds: seeds, options: ParseOptions(extensions: [.gfm, .footnotes]), LazyLineGenerator.document)
         #expect(failures.isEmpty, "\(failures.count) of 60 fail; first: \(failures.first?.debugDescription ?? "")")
     }
 }
