@@ -5,8 +5,8 @@ import StreamMark
 /// with up to three spaces before their text, holding what makes
 /// StreamMark parse a paragraph again (an escaped tilde, a link over
 /// markup, a footnote reference) next to what shows the whitespace cmark
-/// keeps there: code spans and labels over lines, hard line breaks. For
-/// `LazyLineTests` (against cmark-gfm) and `LazyLineStreamingTests`.
+/// keeps there: code spans and labels over lines, hard line breaks
+/// (``ReparsedParagraphFamily/lazyLines``).
 package enum LazyLineGenerator {
     private static let prefixes = ["> ", "- ", "1. ", "- [x] ", "> - ", "10. ", "* "]
     private static let words = [

@@ -3,8 +3,7 @@ import StreamMark
 /// Seeded documents that define the same labels several times, some in
 /// paragraphs that go on with uses StreamMark parses again (an escaped
 /// tilde, a link over markup, a footnote reference), in quotes, list items
-/// and task items: for `RepeatedDefinitionTests` (against cmark-gfm) and
-/// `RepeatedDefinitionStreamingTests` (streamed against one shot).
+/// and task items (``ReparsedParagraphFamily/repeatedDefinitions``).
 package enum RepeatedDefinitionGenerator {
     private static let labels = ["a", "b", "C"]
     private static let prefixes = ["", "", "", "> ", "- ", "1. ", "- [x] ", "> - "]

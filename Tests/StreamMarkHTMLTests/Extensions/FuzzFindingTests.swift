@@ -147,13 +147,13 @@ import Testing
         "[c]: /v\n\\~ [c]\n\n[c]: /w\n",
         // A paragraph parsed again that begins with a definition of a label
         // defined earlier: the earlier one wins (formerly known difference
-        // 4; `RepeatedDefinitionTests` has seeded documents).
+        // 4; `ReparsedParagraphDifferentialTests` has seeded documents).
         "[c]: /w\n\n[c]: /v\n\\~ [c]\n", "[c]:\n/w\n\n# h\n[c]:\n/w\n\"t\nu\nv\"\n\\~ [c]\n",
         "> [c]: /w\n\n- [c]: /v\n  \\~ [c]\n", "- [x] [c]: /w\n\n- [ ] [c]: /v\n  \\~ [c] www.a.com\n",
         "[c]: /w\n[c]: /v\n\\~ [c]\n\n[c]: /u\n",
         // A lazy line's leading whitespace after a hard line break and in
-        // a code span (formerly known difference 9; `LazyLineTests` has
-        // seeded documents).
+        // a code span (formerly known difference 9;
+        // `ReparsedParagraphDifferentialTests` has seeded documents).
         "- a\\~\\\n s", "+ `\n ://`", "> a \\~ `b\n  c`", "1. x \\~ `a\n  b` [c\n d]\n\n[c d]: /u\n",
     ]
 
