@@ -253,6 +253,18 @@ import Testing
             "a line break inside a link title before a reference over two lines: cmark-gfm does not start a column there"
         ),
         (
+            "[^1]:a|b\n    -|-\n,\n4.\n",
+            "a note ending in a table without body rows, then lines that end it: docs/extensions.md, known difference 10"
+        ),
+        (
+            "[^1]:[ www.[^1]\n\nx [^1]\n",
+            "a reference right after `www.`, which links nothing: ours stays text (docs/footnotes.md §11, 7)"
+        ),
+        (
+            "x [^2]\n\n[^2]:http://g`\n[^2]`\n",
+            "a reference after a line ending in a URL: ours stays text (docs/footnotes.md §11, 7)"
+        ),
+        (
             "http://g[^<t>]\n",
             "an autolink running into an undefined reference's text: raw HTML there stays text (docs/footnotes.md §11, 6)"
         ),

@@ -168,6 +168,7 @@ import Testing
     /// `URLMarkupTests`.)
     static let knownFindings = [
         "~&#0;~e",  // 1: an entity inside a tilde pair
+        "- [78063]|||\n  -|-|-\n[78063]:g",  // 3: a definition after a table in a list item
         "[1]:\n|||||\n-|-|-|-", "```\n```\n[2]:\n:-", "```\n```\n[3]:|||\n-|-|-",  // 7
         "1. C\n ||o\n   -|-|-\n|\n\n3.", "1. C\n |||\n   -|-|-\na\n\n2.",  // 10
         "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
