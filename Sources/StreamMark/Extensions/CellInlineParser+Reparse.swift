@@ -81,6 +81,8 @@ extension CellInlineParser {
         var groups: [[UInt8]] = []
         var groupStarts: [Int] = []
         var result: [UInt8] = []
+        // Where the group being built began in `text`.
+        var groupStart = 0
         var lastLine = -1
         /// Whether line `n` starts with a space or tab.
         func isIndented(_ n: Int) -> Bool {
@@ -125,10 +127,9 @@ extension CellInlineParser {
             if mayOpenFence, let closer = cmarkOpenFenceCloser(result) { result.append(contentsOf: closer) }
             mayOpenFence = false
             groups.append(result)
+            groupStarts.append(groupStart)
             result.removeAll(keepingCapacity: true)
         }
-        // Where the group being built began in `text`.
-        var groupStart = 0
         for hit in hits {
             var first = max(hit - 1, lastLine + 1)
             // After a code or HTML block the hit starts a block of its own
@@ -161,10 +162,7 @@ extension CellInlineParser {
                 while first > lastLine + 1, isParagraphLine(first), isParagraphLine(first - 1) { first -= 1 }
                 if first == before { break }
             }
-            if first > lastLine + 1, !result.isEmpty {
-                closeGroup()
-                groupStarts.append(groupStart)
-            }
+            if first > lastLine + 1, !result.isEmpty { closeGroup() }
             if result.isEmpty { groupStart = starts[first] }
             for line in first...last {
                 let end = line + 1 < starts.count ? starts[line + 1] : text.count
@@ -191,10 +189,7 @@ extension CellInlineParser {
             }
             lastLine = last
         }
-        if !result.isEmpty {
-            closeGroup()
-            groupStarts.append(groupStart)
-        }
+        if !result.isEmpty { closeGroup() }
         return (groups, groupStarts)
     }
 

@@ -17,7 +17,8 @@ struct CellInlineParser {
     /// The offset in `context` of a document offset of the blocks being
     /// rewritten (the inverse of the parse's offset mapping), if `context`
     /// is their parse buffer: it places the definitions before a block
-    /// parsed again (``inlines(ofBlockContent:atx:afterTaskMarker:start:)``).
+    /// parsed again
+    /// (``inlines(ofBlockContent:atx:afterTaskMarker:start:lazyLines:)``).
     var contextOffset: ((Int) -> Int)? = nil
 
     /// The inlines of each cell, in order. Each cell's text is the cell

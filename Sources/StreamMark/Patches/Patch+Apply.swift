@@ -63,16 +63,4 @@ extension Patch {
             }
         }
     }
-
-    /// Calls `body` on the block with `id` in `block`'s subtree to modify
-    /// it in place; throws if there is none.
-    ///
-    /// - Complexity: O(blocks searched) (last children first) plus `body`.
-    ///   Any depth on any thread's stack (``Block/indexPath(to:)``,
-    ///   ``Block/modifyDescendant(at:_:)``).
-    static func withBlock(
-        _ id: BlockID, in block: inout Block, _ body: (inout Block) throws(PatchError) -> Void
-    ) throws(PatchError) {
-        try block.withBlock(id, body)
-    }
 }

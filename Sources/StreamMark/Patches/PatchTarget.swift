@@ -26,21 +26,38 @@ extension Block: PatchTarget {
     }
 
     mutating func insert(_ block: Block, in parent: BlockID, at index: Int?) throws(PatchError) -> Bool {
-        var inserted = false
-        try withBlock(parent) { (target: inout Block) throws(PatchError) in
-            let at = index ?? target.children.count
-            guard at >= 0 && at <= target.children.count else { return }
-            target.insertChild(block, at: at)
-            inserted = true
-        }
-        return inserted
+        guard let path = indexPath(to: parent) else { throw PatchError(description: "no block \(parent)") }
+        return insertChild(block, at: index, inDescendantAt: path) != nil
     }
 
     mutating func remove(_ id: BlockID) -> Block? {
-        guard let path = indexPath(to: id), let last = path.last else { return nil }
-        var removed: Block?
+        guard let path = indexPath(to: id), !path.isEmpty else { return nil }
+        return removeDescendant(at: path)
+    }
+
+    /// Inserts `child` among the children of the descendant at `path` at
+    /// `index` (`nil`: after the last); returns where it went, or `nil`,
+    /// changing nothing, if `index` is out of range.
+    ///
+    /// - Complexity: O(path length + children).
+    mutating func insertChild(_ child: Block, at index: Int?, inDescendantAt path: [Int]) -> Int? {
+        var placed: Int?
+        modifyDescendant(at: path) { (target: inout Block) in
+            let at = index ?? target.children.count
+            guard at >= 0 && at <= target.children.count else { return }
+            target.insertChild(child, at: at)
+            placed = at
+        }
+        return placed
+    }
+
+    /// Takes the descendant at `path` (not empty) out of its parent.
+    ///
+    /// - Complexity: O(path length + siblings).
+    mutating func removeDescendant(at path: [Int]) -> Block {
+        var removed = Block.hole
         modifyDescendant(at: Array(path.dropLast())) { (parent: inout Block) in
-            removed = parent.removeChild(at: last)
+            removed = parent.removeChild(at: path[path.count - 1])
         }
         return removed
     }

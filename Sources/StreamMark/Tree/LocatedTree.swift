@@ -158,26 +158,15 @@ extension LocatedTree: PatchTarget {
 
     mutating func insert(_ block: Block, in parent: BlockID, at index: Int?) throws(PatchError) -> Bool {
         guard let path = indexPath(to: parent) else { throw PatchError(description: "no block \(parent)") }
-        var placed: Int?
-        root.modifyDescendant(at: path) { (target: inout Block) in
-            let count = target.children.count
-            let at = index ?? count
-            guard at >= 0 && at <= count else { return }
-            target.insertChild(block, at: at)
-            placed = at
-        }
-        guard let placed else { return false }
+        guard let placed = root.insertChild(block, at: index, inDescendantAt: path) else { return false }
         register(block, parent: parent, index: placed)
         return true
     }
 
     mutating func remove(_ id: BlockID) -> Block? {
-        guard let path = indexPath(to: id), let last = path.last else { return nil }
-        var removed: Block?
-        root.modifyDescendant(at: Array(path.dropLast())) { (parent: inout Block) in
-            removed = parent.removeChild(at: last)
-        }
-        if let removed { unregister(removed) }
+        guard let path = indexPath(to: id), !path.isEmpty else { return nil }
+        let removed = root.removeDescendant(at: path)
+        unregister(removed)
         return removed
     }
 }
