@@ -17,15 +17,21 @@ enum ExtensionLayer {
     /// - Complexity: O(n) in the size of the blocks' text, plus one cmark
     ///   parse per table of its cells. Nesting costs O(1) per container
     ///   level (see ``PrefixChain``); the returned counters show it.
+    ///
+    /// - Parameter content: the document offsets the blocks come from, whose
+    ///   lines between blocks may hold tables cmark took as definitions
+    ///   (``ExtensionWalker/findTables(from:to:prefixes:)``); `nil` to skip.
+    /// - Returns: the layer's work, and the offsets of the paragraphs whose
+    ///   definitions cmark-gfm does not read (``UnreadDefinitions``).
     @discardableResult
     static func apply(
         to blocks: inout [Block], text: UnsafeBufferPointer<UInt8>, options: ParseOptions,
-        cells: CellInlineParser
-    ) -> ExtensionWork {
-        if options.extensions.isEmpty { return ExtensionWork() }
+        cells: CellInlineParser, content: Range<Int>? = nil
+    ) -> (work: ExtensionWork, unreadDefinitions: [Int]) {
+        if options.extensions.isEmpty { return (ExtensionWork(), []) }
         let layer = walker(text: text, options: options, cells: cells)
-        blocks = layer.transformTopLevel(blocks)
-        return layer.work.value
+        blocks = layer.transformTopLevel(blocks, content: content)
+        return (layer.work.value, layer.unread.starts)
     }
 
     /// The walker that applies the extensions of `options` to blocks of

@@ -17,6 +17,9 @@ struct ExtensionWalker {
     /// The line of the last list item's marker, so that the items nested on
     /// one line find it in O(1).
     let itemLine = ItemLine()
+    /// The paragraphs cmark-gfm makes tables of before cmark reads their
+    /// definitions (see ``UnreadDefinitions``).
+    let unread = UnreadDefinitions()
 
     /// The bounds of one line, and the column of one of its offsets.
     final class ItemLine {
@@ -39,9 +42,21 @@ struct ExtensionWalker {
     }
 
     /// Transforms the top-level blocks of a parse.
-    func transformTopLevel(_ blocks: [Block]) -> [Block] {
+    ///
+    /// - Parameter content: the document offsets the parse's blocks come
+    ///   from, whose lines between blocks are looked at for tables in
+    ///   definitions (``findTables(from:to:prefixes:)``); `nil` to skip.
+    func transformTopLevel(_ blocks: [Block], content: Range<Int>? = nil) -> [Block] {
         var result: [Block] = []
         var index = 0
+        if let content {
+            var end = content.lowerBound
+            for block in blocks {
+                findTables(from: end, to: lines.lineStart(of: block.range.lowerBound), prefixes: PrefixChain(work: work))
+                end = block.range.upperBound
+            }
+            findTables(from: end, to: content.upperBound, prefixes: PrefixChain(work: work))
+        }
         while index < blocks.count {
             let top = PrefixChain(work: work)
             let (replacement, consumed) =
@@ -91,7 +106,7 @@ struct ExtensionWalker {
 
     /// A container whose children are being transformed, and what to do
     /// with it once they are.
-    private enum Pending {
+    enum Pending {
         /// A block quote.
         case quote(Block, inner: PrefixChain)
         /// A list.
@@ -102,7 +117,7 @@ struct ExtensionWalker {
     }
 
     /// One list of siblings being transformed.
-    private struct Level {
+    struct Level {
         var blocks: [Block]
         var prefixes: PrefixChain
         var pending: Pending?
@@ -125,12 +140,14 @@ struct ExtensionWalker {
                 let index = levels[top].index
                 let block = levels[top].blocks[index]
                 let outer = levels[top].prefixes
+                findTables(before: index, of: levels[top])
                 if let pending = prepare(block, prefixes: outer) {
                     let (children, inner) = Self.children(of: pending, outer: outer)
                     if !children.isEmpty {
                         levels.append(Level(blocks: children, prefixes: inner, pending: pending))
                         continue
                     }
+                    findTables(before: 0, of: Level(blocks: [], prefixes: inner, pending: pending))
                     deliver(finish(pending, children: []), consumed: 0, to: &levels[top])
                 } else {
                     let (replacement, consumed) = transformLeaf(
@@ -140,6 +157,7 @@ struct ExtensionWalker {
                 continue
             }
             let finished = levels.removeLast()
+            findTables(before: finished.blocks.count, of: finished)
             guard let pending = finished.pending else { return finished.result }
             deliver(finish(pending, children: finished.result), consumed: 0, to: &levels[levels.count - 1])
         }

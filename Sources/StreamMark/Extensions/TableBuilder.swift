@@ -130,6 +130,11 @@ struct TableBuilder {
             // has no "visited" flag).
         }
         guard let header, let delimiter else { return nil }
+        // A paragraph that begins with a definition: cmark read it (and
+        // those after it), cmark-gfm reads the lines as text.
+        if base == 0, all[0].contentStart < all[0].end, text[all[0].contentStart] == UInt8(ascii: "[") {
+            walker.unread.record(all[0].contentStart)
+        }
 
         // Body rows, continuing into adjacent followers after a `===` underline.
         var consumed = 0

@@ -102,29 +102,121 @@ struct ParsePass {
 
     /// `bufferOffset` is the inverse of `mapOffset`: the offset in `buffer`
     /// of an offset of the converted blocks.
+    ///
+    /// When the layer finds paragraphs that cmark-gfm makes tables of before
+    /// their definitions are read (``UnreadDefinitions``), the buffer is
+    /// parsed again with those definitions hidden, while the layer reads
+    /// the text as written. The text around the content (a window's
+    /// carriers, the window after a segment) gets the same treatment from
+    /// parses of its own.
     private func blocks(
         of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
         bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int,
         notes: FootnoteCut?, converted: ([Block]) -> Void
     ) -> [Block] {
         buffer.withUnsafeBufferPointer { pointer in
+            let layerText = layerText ?? pointer
+            let content = mapOffset(contentStart)..<mapOffset(min(contentEnd, buffer.count))
+            let (result, _) = Self.hidingUnread(from: unreadDefinitions(outside: contentStart, contentEnd, in: buffer)) {
+                hidden in
+                let parse = layered(
+                    hidden.isEmpty ? buffer : UnreadDefinitions.hidden(hidden, in: buffer), contentStart: contentStart,
+                    contentEnd: contentEnd, mapOffset: mapOffset, bufferOffset: bufferOffset, layerText: layerText,
+                    content: content, alertsFrom: alertsFrom, notes: notes)
+                return (parse, Set(parse.unread.map(bufferOffset)))
+            }
+            converted(result.converted)
+            return result.blocks
+        }
+    }
+
+    /// The buffer offsets of the definitions cmark-gfm does not read outside
+    /// the content: the text before `contentStart` (carriers, each a
+    /// stretch of frozen text ending with a separator) and the text after
+    /// `contentEnd` (a segment's later carriers and the window), each
+    /// parsed alone, with itself as the layer's text.
+    ///
+    /// - Complexity: O(buffer) to look; a parse of a side only when it
+    ///   holds `]:` and a `-` next to a `|` or `:`.
+    private func unreadDefinitions(outside contentStart: Int, _ contentEnd: Int, in buffer: [UInt8]) -> Set<Int> {
+        guard options.extensions.contains(.table) else { return [] }
+        var hidden = unreadDefinitions(in: buffer[..<min(contentStart, buffer.count)])
+        if contentEnd < buffer.count {
+            hidden.formUnion(unreadDefinitions(in: buffer[max(contentEnd, contentStart)...]))
+        }
+        return hidden
+    }
+
+    /// The buffer offsets of the definitions cmark-gfm does not read in
+    /// `side`, a stretch of the buffer that parses alone as it parses in the
+    /// buffer; nothing when it may not hold both a definition and a
+    /// delimiter row.
+    private func unreadDefinitions(in side: ArraySlice<UInt8>) -> Set<Int> {
+        let bytes = Array(side)
+        guard !bytes.isEmpty, ExtensionLayer.mayHoldTableSyntax(bytes),
+            bytes.withUnsafeBufferPointer({ ReferenceKeys.mayDefine($0, 0..<$0.count) })
+        else { return [] }
+        let found = bytes.withUnsafeBufferPointer { pointer in
+            Self.hidingUnread(from: []) { hidden in
+                let parse = layered(
+                    UnreadDefinitions.hidden(hidden, in: bytes), contentStart: 0, contentEnd: .max,
+                    mapOffset: { $0 }, bufferOffset: { $0 }, layerText: pointer, content: 0..<bytes.count,
+                    alertsFrom: .max, notes: nil)
+                return ((), Set(parse.unread))
+            }.hidden
+        }
+        return Set(found.map { $0 + side.startIndex })
+    }
+
+    /// Parses with `start` hidden, then with what each parse's layer found
+    /// hidden too, while it finds more (at most three parses): the last
+    /// parse whose layer found every paragraph hidden beyond `start` again,
+    /// and what it hid.
+    private static func hidingUnread<Parse>(
+        from start: Set<Int>, _ parse: (Set<Int>) -> (Parse, found: Set<Int>)
+    ) -> (parse: Parse, hidden: Set<Int>) {
+        var hidden = start
+        var (result, found) = parse(hidden)
+        for _ in 0..<2 {
+            guard !found.isSubset(of: hidden) else { break }
+            let next = hidden.union(found)
+            let again = parse(next)
+            guard again.found.isSuperset(of: next.subtracting(start)) else { break }
+            (hidden, result, found) = (next, again.0, again.found)
+        }
+        return (result, hidden)
+    }
+
+    /// One parse of `buffer` by cmark and the layers: the blocks, cmark's
+    /// blocks as converted, and the paragraphs whose definitions cmark-gfm
+    /// does not read. The layers read `layerText`.
+    private func layered(
+        _ buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
+        bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>, content: Range<Int>,
+        alertsFrom: Int, notes: FootnoteCut?
+    ) -> (blocks: [Block], converted: [Block], unread: [Int]) {
+        buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
                 mapOffset: mapOffset, literals: &literals)
             if let notes { blocks = notes.definitions(in: blocks) }
-            converted(blocks)
+            let converted = blocks
+            var unread: [Int] = []
             if options.extensions != .none {
-                ExtensionLayer.apply(
-                    to: &blocks, text: layerText ?? pointer, options: options,
-                    cells: CellInlineParser(
-                        context: buffer, smart: options.smartPunctuation, literals: literals ?? [],
-                        contextOffset: bufferOffset))
+                unread =
+                    ExtensionLayer.apply(
+                        to: &blocks, text: layerText, options: options,
+                        cells: CellInlineParser(
+                            context: buffer, smart: options.smartPunctuation, literals: literals ?? [],
+                            contextOffset: bufferOffset),
+                        content: content
+                    ).unreadDefinitions
             }
             if options.extensions.contains(.alerts) {
-                AlertMarker(text: layerText ?? pointer).apply(to: &blocks, from: alertsFrom)
+                AlertMarker(text: layerText).apply(to: &blocks, from: alertsFrom)
             }
-            return blocks
+            return (blocks, converted, unread)
         }
     }
 }

@@ -121,8 +121,12 @@ enum ReferenceKeys {
     /// destination, a one-line title and nothing after it, each after a
     /// blank line or another such line. Outside code and HTML blocks (the
     /// caller passes their gaps) such a line always starts a paragraph, so
-    /// cmark takes it as a definition. Only the first definition of a label
-    /// counts, so the definers after a certain one never matter.
+    /// cmark takes it as a definition, and so does cmark-gfm unless the
+    /// paragraph becomes a table (docs/extensions.md, "Definitions in a
+    /// table's paragraph"): the lines of a paragraph that holds a line that
+    /// may be a delimiter row, or that runs on past the range, count for
+    /// nothing. Only the first definition of a label counts, so the
+    /// definers after a certain one never matter.
     ///
     /// - Complexity: O(n) in the length of the ranges.
     static func certainDefinitions(in bytes: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>]) -> Set<String> {
@@ -130,21 +134,64 @@ enum ReferenceKeys {
         for range in ranges {
             var lineStart = range.lowerBound
             var afterBreak = startsAfterBlankLine(bytes, range.lowerBound)
+            // The keys of the paragraph being read, kept once it ends
+            // without a line that may be a delimiter row.
+            var pending: Set<String> = []
+            var mayBeTable = false
             while lineStart < range.upperBound {
                 var lineEnd = lineStart
                 while lineEnd < range.upperBound && bytes[lineEnd] != 0x0A && bytes[lineEnd] != 0x0D { lineEnd += 1 }
                 let line = lineStart..<lineEnd
+                let blank = line.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+                if blank {
+                    if !mayBeTable { keys.formUnion(pending) }
+                    (pending, mayBeTable) = ([], false)
+                }
+                if mayBeDelimiterRow(bytes, line) { mayBeTable = true }
                 if afterBreak, lineEnd < range.upperBound, let label = simpleDefinitionLabel(bytes, line) {
-                    keys.insert(key(bytes, label))
+                    pending.insert(key(bytes, label))
                 } else {
-                    afterBreak = line.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+                    afterBreak = blank
                 }
                 lineStart = lineEnd
                 if lineStart < range.upperBound && bytes[lineStart] == 0x0D { lineStart += 1 }
                 if lineStart < range.upperBound && bytes[lineStart] == 0x0A { lineStart += 1 }
             }
+            if !mayBeTable, startsBlankLine(bytes, range.upperBound) { keys.formUnion(pending) }
         }
         return keys
+    }
+
+    /// Whether the line at `offset` (a line start), or the line after the
+    /// one holding it, is blank; not the end of the text, which may grow.
+    private static func startsBlankLine(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool {
+        var i = offset
+        if i > 0, bytes[i - 1] != 0x0A, bytes[i - 1] != 0x0D {
+            while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+            if i < bytes.count, bytes[i] == 0x0D { i += 1 }
+            if i < bytes.count, bytes[i] == 0x0A { i += 1 }
+        }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        return i < bytes.count && (bytes[i] == 0x0A || bytes[i] == 0x0D)
+    }
+
+    /// Whether `line` may be a table's delimiter row: after spaces, tabs and
+    /// `>`, only `|`, `-`, `:`, spaces and tabs, with a `-` and a `|` or `:`.
+    static func mayBeDelimiterRow(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        var i = line.lowerBound
+        while i < line.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == UInt8(ascii: ">") { i += 1 }
+        var dash = false
+        var pipeOrColon = false
+        while i < line.upperBound {
+            switch bytes[i] {
+            case UInt8(ascii: "-"): dash = true
+            case UInt8(ascii: "|"), UInt8(ascii: ":"): pipeOrColon = true
+            case 0x20, 0x09: break
+            default: return false
+            }
+            i += 1
+        }
+        return dash && pipeOrColon
     }
 
     /// Whether the line before `offset` is blank (or `offset` starts the text).

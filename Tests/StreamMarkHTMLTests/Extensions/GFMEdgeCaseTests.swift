@@ -141,14 +141,10 @@ import Testing
     /// (see `docs/extensions.md`). The test fails when one starts to match,
     /// so the list stays true.
     static let knownLimits: [String: String] = [
-        "[r]: /u\n| a |\n| - |\n| [r] |\n":
-            "cmark-gfm never registers a link reference definition that sits in the paragraph a table is split from",
         "~~a *b~~ c*\n":
             "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container",
         "h\n:-:\n=\n[x]: /u\n":
             "after a `=` row cmark starts a paragraph, where the line is a definition; cmark-gfm keeps it as a row",
-        "[y]\n\n[y]: /u|b\n-|-\nc\n":
-            "a header line that is a definition for cmark defines its label; cmark-gfm makes the table first",
     ]
 
     @Test(arguments: knownLimits.keys.sorted())

@@ -35,7 +35,8 @@ import Testing
             var blocks = CmarkNodeReader.parse(buffer, smart: false, contentStart: 0) { $0 }
             let work = ExtensionLayer.apply(
                 to: &blocks, text: buffer, options: ParseOptions(),
-                cells: CellInlineParser(context: bytes, smart: false))
+                cells: CellInlineParser(context: bytes, smart: false)
+            ).work
             return (blocks, work)
         }
     }
