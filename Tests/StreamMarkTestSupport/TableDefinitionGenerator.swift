@@ -1,9 +1,10 @@
 import StreamMark
 
 /// Seeded documents whose paragraphs begin with link reference definitions
-/// and may go on with a table's delimiter row: cmark-gfm makes the table
-/// while the paragraph is open, so its definitions define nothing, and the
-/// labels they name link (or not) in paragraphs before and after
+/// and may go on with a table's delimiter row, or follow a table's `=` row:
+/// cmark-gfm makes the table while the paragraph is open, so its
+/// definitions define nothing, and the labels they name link (or not) in
+/// paragraphs before and after
 /// (``UnreadDefinitions`` in the engine; docs/extensions.md, "Definitions
 /// in a table's paragraph"). Quotes and list items hold some of them.
 package enum TableDefinitionGenerator {
@@ -36,8 +37,13 @@ package enum TableDefinitionGenerator {
         var document = uses() + (random.chance(65) ? "\n\n" : "\n")
         for _ in 0..<random.int(in: 2...5) {
             var lines: [String]
-            if random.chance(30) {
+            if random.chance(25) {
                 lines = [uses()]
+            } else if random.chance(20) {
+                // A table, a `=` row (a setext underline for cmark), then
+                // definition lines: rows for cmark-gfm.
+                lines = ["h|[\(random.pick(labels))]", random.pick(["-|-", ":-:"]), "="]
+                lines += (0..<random.int(in: 1...2)).map { _ in definition() }
             } else {
                 lines = (0..<random.int(in: 1...3)).map { _ in definition() }
                 if random.chance(75) { lines.append(random.pick(rows)) }

@@ -150,13 +150,21 @@ struct TableBuilder {
                 rows.append((line, cells))
                 next += 1
             }
-            guard next == all.count, setext == UInt8(ascii: "="), consumed < followers.count else { break }
-            let follower = followers[followers.startIndex + consumed]
-            let heading = ExtensionWalker.isSetextHeading(follower, in: text)
-            guard isAdjacent(follower, after: all[all.count - 1]),
-                heading || { if case .paragraph = follower.kind { true } else { false } }(),
-                let (more, mark) = blockLines(follower, setextHeading: heading, prefixes: prefixes)
-            else { break }
+            guard next == all.count, setext == UInt8(ascii: "=") else { break }
+            let rest = followers[(followers.startIndex + consumed)...]
+            guard let follower = rest.first, isAdjacent(follower, after: all[all.count - 1]),
+                ExtensionWalker.isSetextHeading(follower, in: text) || Self.isParagraph(follower),
+                let (more, mark) = blockLines(
+                    follower, setextHeading: ExtensionWalker.isSetextHeading(follower, in: text), prefixes: prefixes)
+            else {
+                recordDefinition(after: all[all.count - 1], prefixes: prefixes, followers: rest)
+                break
+            }
+            // cmark read a paragraph after the `=` row, where a definition
+            // defines; cmark-gfm's table takes its lines as rows.
+            if more[0].contentStart < more[0].end, text[more[0].contentStart] == UInt8(ascii: "[") {
+                walker.unread.record(more[0].contentStart)
+            }
             all.append(contentsOf: more)
             setext = mark
             if mark == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
@@ -306,6 +314,27 @@ struct TableBuilder {
         }
         take(upTo: end)
         return (extra, followers.count)
+    }
+
+    private static func isParagraph(_ block: Block) -> Bool {
+        if case .paragraph = block.kind { true } else { false }
+    }
+
+    /// Records the line after a table's `=` row when it begins with `[` and
+    /// no block starts there: cmark read it as a definition in a paragraph
+    /// of its own (`h` / `:-:` / `=` / `[x]: /u`), which left no block;
+    /// cmark-gfm's table takes it as a row. The parse without it
+    /// (``UnreadDefinitions``) gives it a paragraph, which the table takes.
+    private func recordDefinition(after line: SourceLine, prefixes: [LinePrefix], followers: ArraySlice<Block>) {
+        let start = line.end + line.endingLength
+        guard line.endingLength > 0, start < text.count,
+            followers.first.map({ walker.lines.lineStart(of: $0.range.lowerBound) != start }) ?? true
+        else { return }
+        let next = walker.lines.strip(lineStart: start, prefixes: prefixes)
+        guard !next.lazy, next.indent < 4, next.contentStart < next.end,
+            text[next.contentStart] == UInt8(ascii: "[")
+        else { return }
+        walker.unread.record(next.contentStart)
     }
 
     /// `=` or `-` if the line is a setext heading underline.

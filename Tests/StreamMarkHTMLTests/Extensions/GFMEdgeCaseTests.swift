@@ -143,8 +143,6 @@ import Testing
     static let knownLimits: [String: String] = [
         "~~a *b~~ c*\n":
             "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container",
-        "h\n:-:\n=\n[x]: /u\n":
-            "after a `=` row cmark starts a paragraph, where the line is a definition; cmark-gfm keeps it as a row",
     ]
 
     @Test(arguments: knownLimits.keys.sorted())

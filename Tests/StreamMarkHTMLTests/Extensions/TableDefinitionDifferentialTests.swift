@@ -4,7 +4,7 @@ import Testing
 
 /// Paragraphs of definitions that cmark-gfm turns into tables before it
 /// reads the definitions (docs/extensions.md, "Definitions in a table's
-/// paragraph", formerly known differences 5 and 7): hand cases and seeded
+/// paragraph", formerly known differences 5, 6 and 7): hand cases and seeded
 /// documents (``TableDefinitionGenerator``, 100 per batch) against
 /// cmark-gfm with footnotes on. Every batch fails on the code before the
 /// definitions were hidden from cmark.
@@ -22,6 +22,11 @@ import Testing
         "[a]: /x\n[b]: /y\n[1]:\n|-\n\n[a] [b]\n", "[y]:\n/u|b\n-|-\n[y]\n",
         // In containers, and carried: the label is used before and after.
         "- [y]: /u|b\n  -|-\n\n[y]\n", "> [y]: /u|b\n> -|-\n\n[y]\n", "[y]\n\n> [a]: /a\n> [y]:\n> |-\n\n[y] [a]\n",
+        // Definition lines after a table's `=` row (the former known
+        // difference 6): cmark starts a paragraph after the setext
+        // underline, cmark-gfm takes them as rows.
+        "h\n:-:\n=\n[x]: /u\n\n[x]\n", "h\n:-:\n=\n[x]: /u\nmore\n\n[x]\n", "> h|i\n> -|-\n> =\n> [x]: /u\n\n[x]\n",
+        "a|b\n-|-\n=\n[y]: /v\n\"t\"\n\n[y]\n", "[x]\n\na|b\n-|-\nc\n=\n[x]: /u\nt\n",
         // Not tables: the cell counts differ, or the row is a setext
         // underline; the definitions stand.
         "[y]: /u|b\n|-\n\n[y]\n", "[a]: /x\n===\nh|b\n-|-\n\n[a]\n", "[y]: /u\n-\n\n[y]\n",
