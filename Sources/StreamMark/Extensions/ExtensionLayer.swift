@@ -116,7 +116,7 @@ enum ExtensionLayer {
 
 extension UInt64 {
     /// Whether one of the eight bytes of the word is `byte`.
-    fileprivate func holds(_ byte: UInt8) -> Bool {
+    func holds(_ byte: UInt8) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let x = self ^ (ones &* UInt64(byte))
         return (x &- ones) & ~x & (ones &* 0x80) != 0

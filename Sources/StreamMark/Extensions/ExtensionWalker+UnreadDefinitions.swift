@@ -5,35 +5,37 @@ extension ExtensionWalker {
     /// the start of a block quote's content or of a list item's (after its
     /// marker). Not in a list: only blank lines lie between its items.
     func findTables(before index: Int, of level: Level) {
-        guard extensions.contains(.table), !level.done, let pending = level.pending else { return }
-        var end: Int
-        var firstContent: Int?
-        let container: Block
-        switch pending {
-        case .list: return
-        case .quote(let quote, _):
-            container = quote
-            end = quote.range.lowerBound
-        case .item(let item, _, let leading, _):
-            container = item
-            end = leading.last?.range.upperBound ?? item.range.lowerBound
-            if leading.isEmpty { firstContent = contentAfterMarker(of: item) }
-        }
-        if index > 0 {
-            end = level.blocks[index - 1].range.upperBound
-            firstContent = nil
-        }
+        guard extensions.contains(.table), !level.done, let gaps = level.gaps else { return }
+        let end = index > 0 ? level.blocks[index - 1].range.upperBound : gaps.contentStart
+        let firstContent =
+            index == 0 && gaps.afterMarker ? contentAfterMarker(itemStart: gaps.container.lowerBound) : nil
         let stop =
             index < level.blocks.count
-            ? lines.lineStart(of: level.blocks[index].range.lowerBound) : lineAfter(container.range.upperBound)
+            ? lines.lineStart(of: level.blocks[index].range.lowerBound) : lineAfter(gaps.container.upperBound)
         findTables(from: end, to: stop, prefixes: level.prefixes, firstContent: firstContent)
+    }
+
+    /// Whether a line other than those of `end` and `next` lies between
+    /// them (with `sameLineCounts`, whether they are on different lines):
+    /// a look at the bytes between, which are few unless there is one.
+    func holdsLineBetween(_ end: Int, _ next: Int, sameLineCounts: Bool) -> Bool {
+        var breaks = end > 0 && (text[end - 1] == 0x0A || text[end - 1] == 0x0D) ? 1 : 0
+        var i = end
+        while i < next {
+            if text[i] == 0x0A || (text[i] == 0x0D && (i + 1 == text.count || text[i + 1] != 0x0A)) {
+                breaks += 1
+                if breaks >= (sameLineCounts ? 1 : 2) { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Where a list item's content starts on its marker's line: after the
     /// marker and the spaces after it; `nil` when the line holds nothing
     /// more (the content starts on a later line).
-    private func contentAfterMarker(of item: Block) -> Int? {
-        var i = item.range.lowerBound
+    private func contentAfterMarker(itemStart: Int) -> Int? {
+        var i = itemStart
         let end = lines.lineEnd(from: i)
         while i < end, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "9") { i += 1 }
         guard i < end else { return nil }
@@ -59,9 +61,10 @@ extension ExtensionWalker {
     /// - Parameter firstContent: where the first line's content starts, when
     ///   `end` is on a list item's marker line.
     func findTables(from end: Int, to stop: Int, prefixes: PrefixChain, firstContent: Int? = nil) {
-        var lineStart = lines.lineStart(of: end)
-        if lineStart != end, firstContent == nil { lineStart = lineAfter(end) }
-        guard extensions.contains(.table), lineStart < stop, TableBuilder.mayHoldDelimiterRow(text, lineStart..<stop)
+        let atLineStart = end == 0 || text[end - 1] == 0x0A || text[end - 1] == 0x0D
+        var lineStart = atLineStart ? end : firstContent == nil ? lineAfter(end) : lines.lineStart(of: end)
+        guard extensions.contains(.table), lineStart < stop,
+            UnreadDefinitions.mayHoldDelimiterRow(text, lineStart..<stop)
         else { return }
         let chain = prefixes.array
         var paragraph: [SourceLine] = []

@@ -49,13 +49,16 @@ struct ExtensionWalker {
     func transformTopLevel(_ blocks: [Block], content: Range<Int>? = nil) -> [Block] {
         var result: [Block] = []
         var index = 0
-        if let content {
+        if let content, extensions.contains(.table) {
+            let none = PrefixChain(work: work)
             var end = content.lowerBound
             for block in blocks {
-                findTables(from: end, to: lines.lineStart(of: block.range.lowerBound), prefixes: PrefixChain(work: work))
+                if holdsLineBetween(end, block.range.lowerBound, sameLineCounts: end == content.lowerBound) {
+                    findTables(from: end, to: lines.lineStart(of: block.range.lowerBound), prefixes: none)
+                }
                 end = block.range.upperBound
             }
-            findTables(from: end, to: content.upperBound, prefixes: PrefixChain(work: work))
+            findTables(from: end, to: content.upperBound, prefixes: none)
         }
         while index < blocks.count {
             let top = PrefixChain(work: work)
@@ -125,6 +128,34 @@ struct ExtensionWalker {
         var result: [Block] = []
         /// Set when text left the containers: the following siblings are part of it.
         var done = false
+        /// For a quote or list item, where definitions may lie between
+        /// its children (``findTables(before:of:)``).
+        var gaps: Gaps?
+    }
+
+    /// A quote's or list item's (not a footnote's, whose marker line is
+    /// rewritten) range, where its content starts, and whether that is on
+    /// an item's marker line.
+    struct Gaps {
+        var container: Range<Int>
+        var contentStart: Int
+        var afterMarker = false
+
+        /// The gaps of `block` whose last `rest` children are transformed
+        /// (after a task marker's tables, the rest starts after them).
+        init?(of block: Block, rest: Int) {
+            switch block.kind {
+            case .blockQuote:
+                (container, contentStart) = (block.range, block.range.lowerBound)
+            case .item:
+                let leading = block.children.count - rest
+                container = block.range
+                contentStart = leading > 0 ? block.children[leading - 1].range.upperBound : block.range.lowerBound
+                afterMarker = leading == 0
+            default:
+                return nil
+            }
+        }
     }
 
     /// Transforms sibling blocks that share the container prefixes `prefixes`.
@@ -140,14 +171,20 @@ struct ExtensionWalker {
                 let index = levels[top].index
                 let block = levels[top].blocks[index]
                 let outer = levels[top].prefixes
-                findTables(before: index, of: levels[top])
+                if let gaps = levels[top].gaps {
+                    let end = index > 0 ? levels[top].blocks[index - 1].range.upperBound : gaps.contentStart
+                    if holdsLineBetween(end, block.range.lowerBound, sameLineCounts: index == 0) {
+                        findTables(before: index, of: levels[top])
+                    }
+                }
                 if let pending = prepare(block, prefixes: outer) {
                     let (children, inner) = Self.children(of: pending, outer: outer)
+                    let gaps = extensions.contains(.table) ? Gaps(of: block, rest: children.count) : nil
                     if !children.isEmpty {
-                        levels.append(Level(blocks: children, prefixes: inner, pending: pending))
+                        levels.append(Level(blocks: children, prefixes: inner, pending: pending, gaps: gaps))
                         continue
                     }
-                    findTables(before: 0, of: Level(blocks: [], prefixes: inner, pending: pending))
+                    findTables(before: 0, of: Level(blocks: [], prefixes: inner, gaps: gaps))
                     deliver(finish(pending, children: []), consumed: 0, to: &levels[top])
                 } else {
                     let (replacement, consumed) = transformLeaf(

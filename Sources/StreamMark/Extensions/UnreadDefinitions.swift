@@ -38,6 +38,28 @@ final class UnreadDefinitions {
         starts.append(offset)
     }
 
+    /// Whether `range` of `text` may hold a delimiter row on a line after
+    /// its first (``TableBuilder/mayHoldDelimiterRow(_:_:)``), looked at
+    /// eight bytes at a time for a `-` first: the lines between blocks that
+    /// the walker looks at are mostly definitions, which seldom hold one.
+    ///
+    /// - Complexity: O(range.count), no allocation.
+    static func mayHoldDelimiterRow(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let base = text.baseAddress, !range.isEmpty else { return false }
+        let raw = UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+        var i = 0
+        var dash = false
+        while !dash, i + 8 <= raw.count {
+            dash = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).holds(UInt8(ascii: "-"))
+            i += 8
+        }
+        while !dash, i < raw.count {
+            dash = raw[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        return dash && TableBuilder.mayHoldDelimiterRow(text, range)
+    }
+
     /// `buffer` with the bytes at `offsets` (each a `[`) replaced by
     /// ``standIn``; offsets outside the buffer or not at a `[` are skipped.
     ///

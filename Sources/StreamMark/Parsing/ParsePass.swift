@@ -36,7 +36,10 @@ struct ParsePass {
     ///     quote), `.max` when the buffer holds no top-level block of the
     ///     document at all.
     ///   - converted: sees the converted blocks before the extension layer
-    ///     rewrites them.
+    ///     rewrites them, once per cmark parse (a buffer is parsed again
+    ///     when cmark read definitions that cmark-gfm does not,
+    ///     ``UnreadDefinitions``); the last call is of the parse whose
+    ///     blocks are returned.
     /// - Complexity: O(buffer length), plus one cmark parse of a table's
     ///   cells for each table.
     func blocks(
@@ -117,16 +120,21 @@ struct ParsePass {
         buffer.withUnsafeBufferPointer { pointer in
             let layerText = layerText ?? pointer
             let content = mapOffset(contentStart)..<mapOffset(min(contentEnd, buffer.count))
-            let (result, _) = Self.hidingUnread(from: unreadDefinitions(outside: contentStart, contentEnd, in: buffer)) {
-                hidden in
+            let outside = unreadDefinitions(outside: contentStart, contentEnd, in: buffer)
+            // The first parse is made here, not in `hidingUnread`, so that
+            // the common one (nothing hidden, nothing found) stays direct.
+            let first = layered(
+                outside.isEmpty ? buffer : UnreadDefinitions.hidden(outside, in: buffer), contentStart: contentStart,
+                contentEnd: contentEnd, mapOffset: mapOffset, bufferOffset: bufferOffset, layerText: layerText,
+                content: content, alertsFrom: alertsFrom, notes: notes, converted: converted)
+            if first.unread.isEmpty { return first.blocks }
+            return Self.hidingUnread(from: outside, first: (first, Set(first.unread.map(bufferOffset)))) { hidden in
                 let parse = layered(
-                    hidden.isEmpty ? buffer : UnreadDefinitions.hidden(hidden, in: buffer), contentStart: contentStart,
-                    contentEnd: contentEnd, mapOffset: mapOffset, bufferOffset: bufferOffset, layerText: layerText,
-                    content: content, alertsFrom: alertsFrom, notes: notes)
+                    UnreadDefinitions.hidden(hidden, in: buffer), contentStart: contentStart, contentEnd: contentEnd,
+                    mapOffset: mapOffset, bufferOffset: bufferOffset, layerText: layerText, content: content,
+                    alertsFrom: alertsFrom, notes: notes, converted: converted)
                 return (parse, Set(parse.unread.map(bufferOffset)))
-            }
-            converted(result.converted)
-            return result.blocks
+            }.parse.blocks
         }
     }
 
@@ -136,8 +144,9 @@ struct ParsePass {
     /// `contentEnd` (a segment's later carriers and the window), each
     /// parsed alone, with itself as the layer's text.
     ///
-    /// - Complexity: O(buffer) to look; a parse of a side only when it
-    ///   holds `]:` and a `-` next to a `|` or `:`.
+    /// - Complexity: O(buffer) to look, without allocating; a parse of a
+    ///   side only when it holds `]:` and a line that may be a delimiter
+    ///   row.
     private func unreadDefinitions(outside contentStart: Int, _ contentEnd: Int, in buffer: [UInt8]) -> Set<Int> {
         guard options.extensions.contains(.table) else { return [] }
         var hidden = unreadDefinitions(in: buffer[..<min(contentStart, buffer.count)])
@@ -150,33 +159,36 @@ struct ParsePass {
     /// The buffer offsets of the definitions cmark-gfm does not read in
     /// `side`, a stretch of the buffer that parses alone as it parses in the
     /// buffer; nothing when it may not hold both a definition and a
-    /// delimiter row.
+    /// delimiter row (on a line after its first).
     private func unreadDefinitions(in side: ArraySlice<UInt8>) -> Set<Int> {
+        let candidate = side.withUnsafeBufferPointer { pointer in
+            ReferenceKeys.mayDefine(pointer, 0..<pointer.count)
+                && UnreadDefinitions.mayHoldDelimiterRow(pointer, 0..<pointer.count)
+        }
+        guard candidate else { return [] }
         let bytes = Array(side)
-        guard !bytes.isEmpty, ExtensionLayer.mayHoldTableSyntax(bytes),
-            bytes.withUnsafeBufferPointer({ ReferenceKeys.mayDefine($0, 0..<$0.count) })
-        else { return [] }
         let found = bytes.withUnsafeBufferPointer { pointer in
-            Self.hidingUnread(from: []) { hidden in
+            let parse = { (hidden: Set<Int>) in
                 let parse = layered(
                     UnreadDefinitions.hidden(hidden, in: bytes), contentStart: 0, contentEnd: .max,
                     mapOffset: { $0 }, bufferOffset: { $0 }, layerText: pointer, content: 0..<bytes.count,
-                    alertsFrom: .max, notes: nil)
+                    alertsFrom: .max, notes: nil, converted: { _ in })
                 return ((), Set(parse.unread))
-            }.hidden
+            }
+            return Self.hidingUnread(from: [], first: parse([]), parse).hidden
         }
         return Set(found.map { $0 + side.startIndex })
     }
 
-    /// Parses with `start` hidden, then with what each parse's layer found
-    /// hidden too, while it finds more (at most three parses): the last
-    /// parse whose layer found every paragraph hidden beyond `start` again,
-    /// and what it hid.
+    /// Given the parse with `start` hidden (`first`), parses with what each
+    /// parse's layer found hidden too, while it finds more (at most three
+    /// parses in all): the last parse whose layer found every paragraph
+    /// hidden beyond `start` again, and what it hid.
     private static func hidingUnread<Parse>(
-        from start: Set<Int>, _ parse: (Set<Int>) -> (Parse, found: Set<Int>)
+        from start: Set<Int>, first: (Parse, found: Set<Int>), _ parse: (Set<Int>) -> (Parse, found: Set<Int>)
     ) -> (parse: Parse, hidden: Set<Int>) {
         var hidden = start
-        var (result, found) = parse(hidden)
+        var (result, found) = first
         for _ in 0..<2 {
             guard !found.isSubset(of: hidden) else { break }
             let next = hidden.union(found)
@@ -187,21 +199,21 @@ struct ParsePass {
         return (result, hidden)
     }
 
-    /// One parse of `buffer` by cmark and the layers: the blocks, cmark's
-    /// blocks as converted, and the paragraphs whose definitions cmark-gfm
-    /// does not read. The layers read `layerText`.
+    /// One parse of `buffer` by cmark and the layers: the blocks, and the
+    /// paragraphs whose definitions cmark-gfm does not read. The layers
+    /// read `layerText`; `converted` sees cmark's blocks as converted.
     private func layered(
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
         bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>, content: Range<Int>,
-        alertsFrom: Int, notes: FootnoteCut?
-    ) -> (blocks: [Block], converted: [Block], unread: [Int]) {
+        alertsFrom: Int, notes: FootnoteCut?, converted: ([Block]) -> Void
+    ) -> (blocks: [Block], unread: [Int]) {
         buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
                 mapOffset: mapOffset, literals: &literals)
             if let notes { blocks = notes.definitions(in: blocks) }
-            let converted = blocks
+            converted(blocks)
             var unread: [Int] = []
             if options.extensions != .none {
                 unread =
@@ -216,7 +228,7 @@ struct ParsePass {
             if options.extensions.contains(.alerts) {
                 AlertMarker(text: layerText).apply(to: &blocks, from: alertsFrom)
             }
-            return (blocks, converted, unread)
+            return (blocks, unread)
         }
     }
 }

@@ -218,6 +218,8 @@ struct IncrementalEngine: Sendable {
             of: buffer, contentStart: contentStart, contentEnd: contentEnd,
             shift: contiguous ? shift : 0, layerText: contiguous ? text : nil, alertsFrom: alertsFrom
         ) { converted in
+            // The last parse's blocks count (see `converted`).
+            rawStarts = []
             for block in converted {
                 rawStarts.insert(block.range.lowerBound)
                 for child in block.children { rawStarts.insert(child.range.lowerBound) }

@@ -142,7 +142,7 @@ import Testing
     /// so the list stays true.
     static let knownLimits: [String: String] = [
         "~~a *b~~ c*\n":
-            "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container",
+            "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container"
     ]
 
     @Test(arguments: knownLimits.keys.sorted())
