@@ -172,9 +172,12 @@ import Testing
     /// `URLMarkupTests`.)
     static let knownFindings = [
         "~&#0;~e",  // 1: an entity inside a tilde pair
+        ";\n[\\[]:http://b",  // 1: an escaped bracket in a definition-like label on a later line
         "- [78063]|||\n  -|-|-\n[78063]:g",  // 3: a definition after a table in a list item
         "1. C\n ||o\n   -|-|-\n|\n\n3.", "1. C\n |||\n   -|-|-\na\n\n2.",  // 10
         "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
+        "_http://s_!", "x _http://s.com_. y",  // 12: a URL whose domain runs into an emphasis closer
+        "`|`\n-|-\n--", "a|b\n-|-\n--\n",  // 13: a two-dash setext underline under a table
     ]
 
     @Test(arguments: knownFindings)

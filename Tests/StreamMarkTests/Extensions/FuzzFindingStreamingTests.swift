@@ -77,4 +77,22 @@ import Testing
         #expect(!text.isEmpty, "\(kind)")
         Self.expectStreamsLikeOneShot(text)
     }
+
+    /// The known streaming gap of docs/extensions.md: an HTML block closed
+    /// on a line that holds text before `-->`, then a definition (the fuzz
+    /// run on 81f7010, minimized). cmark gives such a block a range that
+    /// ends with its first line, and the definition after it does not
+    /// reach the frozen paragraph that uses its label. Fails once the gap
+    /// is closed: move the texts to a list above then.
+    static let knownGaps = [
+        "[x]\n\n<!--\nc -->\n[x]: h", "a][x]\n<!-- b\nc -->\n[x]: https://github.com/yarn",
+        "s encoded?][56332]\n<!-- *base64* pushes version options.\nWhich `fetchData` copies -->\n"
+            + "[56332]: https://github.com/yarn",
+    ]
+
+    @Test(arguments: knownGaps)
+    func knownGapStillDiffers(_ text: String) {
+        let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: .everyByte)
+        #expect(!report.violations.isEmpty, "\(text.debugDescription) streams like the one-shot parse now")
+    }
 }
