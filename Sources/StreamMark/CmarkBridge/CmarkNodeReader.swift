@@ -103,16 +103,7 @@ struct CmarkNodeReader {
                 // condition closed (`<!DOCTYPE html>` alone on its line
                 // ends on the line before it), so an HTML block ends no
                 // earlier than its literal's lines say.
-                var endLine = Int(cmark_node_get_end_line(current))
-                if type == CMARK_NODE_HTML_BLOCK, let literal = cmark_node_get_literal(current) {
-                    var lines = 0
-                    var byte = literal
-                    while byte.pointee != 0 {
-                        if byte.pointee == 0x0A { lines += 1 }
-                        byte += 1
-                    }
-                    endLine = max(endLine, Int(cmark_node_get_start_line(current)) + lines - 1)
-                }
+                var endLine = lastLine(current)
                 endLine = min(endLine, caps.last ?? endLine)
                 let end = endLine >= 1 && endLine < lineStarts.count ? lineStarts[endLine] : length
                 ranges.append(start..<max(start, end))
@@ -146,12 +137,31 @@ struct CmarkNodeReader {
         return min(offset, length)
     }
 
+    /// The last line (1-based) of a block: its end line, except for an
+    /// HTML block that its end condition closed, which cmark ends on the
+    /// line before the one that closed it (`<!--` / `c -->` ends on the
+    /// `<!--` line); its literal's lines say where it really ends.
+    private func lastLine(_ node: OpaquePointer) -> Int {
+        let endLine = Int(cmark_node_get_end_line(node))
+        guard cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK, let literal = cmark_node_get_literal(node)
+        else { return endLine }
+        var lines = 0
+        var byte = literal
+        while byte.pointee != 0 {
+            if byte.pointee == 0x0A { lines += 1 }
+            byte += 1
+        }
+        return max(endLine, Int(cmark_node_get_start_line(node)) + lines - 1)
+    }
+
     private func range(_ node: OpaquePointer) -> Range<Int> {
         let start = bufferOffset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node))
         let endLine = cmark_node_get_end_line(node)
         let endColumn = cmark_node_get_end_column(node)
         var end: Int
-        if endLine < 1 {
+        if case let last = lastLine(node), last > endLine {
+            end = lineEnd(last)
+        } else if endLine < 1 {
             end = start
         } else {
             // end_column is inclusive (1-based): the end offset is one past it.
@@ -159,6 +169,14 @@ struct CmarkNodeReader {
         }
         end = min(max(end, start), length)
         return mapOffset(start)..<mapOffset(end)
+    }
+
+    /// The buffer offset where line `line` (1-based) ends, before its line ending.
+    private func lineEnd(_ line: Int) -> Int {
+        var end = line < lineStarts.count ? lineStarts[line] : length
+        if end > 0, end <= length, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > 0, end <= length, bytes[end - 1] == 0x0D { end -= 1 }
+        return end
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -86,9 +86,6 @@ struct TableBuilder {
                 all[0].contentStart = firstLineStart
             }
         }
-        // Indices of `---` underlines: cmark-gfm reads them as thematic breaks.
-        var dashUnderlines = Set<Int>()
-        if setext == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
         // For a setext heading, the underline is the last line: never a
         // delimiter row (cmark-gfm reads it as a heading underline first).
         let candidates = setext == nil ? all.count : all.count - 1
@@ -143,14 +140,16 @@ struct TableBuilder {
         while true {
             while next < all.count {
                 let line = all[next]
-                if line.lazy || line.indent >= 4 || dashUnderlines.contains(next) { break }
+                if line.lazy || line.indent >= 4 || isThematicBreak(line) { break }
                 let bytes = rowBytes(line)
                 if BlockStartScanner(bytes: bytes).startsBlockInTable() { break }
                 guard let cells = TableRowScanner(bytes: bytes).row() else { break }
                 rows.append((line, cells))
                 next += 1
             }
-            guard next == all.count, setext == UInt8(ascii: "=") else { break }
+            // Past a `=` or `--` underline (a row for cmark-gfm), the table
+            // runs on into the block cmark began on the next line.
+            guard next == all.count, setext != nil else { break }
             let rest = followers[(followers.startIndex + consumed)...]
             guard let follower = rest.first, isAdjacent(follower, after: all[all.count - 1]),
                 ExtensionWalker.isSetextHeading(follower, in: text) || Self.isParagraph(follower),
@@ -167,7 +166,6 @@ struct TableBuilder {
             }
             all.append(contentsOf: more)
             setext = mark
-            if mark == UInt8(ascii: "-") { dashUnderlines.insert(all.count - 1) }
             consumed += 1
         }
         // A line missing some of the containers' prefixes closes those in
@@ -346,6 +344,14 @@ struct TableBuilder {
         while i < line.end, text[i] == mark { i += 1 }
         while i < line.end, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
         return i == line.end ? mark : nil
+    }
+
+    /// Whether a line is a setext underline of three or more `-`: a
+    /// thematic break, which ends a table; cmark-gfm's table takes a `=`
+    /// underline or one of one or two `-` as a row.
+    private func isThematicBreak(_ line: SourceLine) -> Bool {
+        guard setextUnderline(line) == UInt8(ascii: "-") else { return false }
+        return text[line.contentStart..<line.end].lazy.filter { $0 == UInt8(ascii: "-") }.count >= 3
     }
 
     /// The paragraph content before the header row as cmark-gfm keeps it:

@@ -15,7 +15,7 @@ struct URLMarkupScan {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let isLinkLabel: ([UInt8]) -> Bool
-    /// The bytes again, for ``AutolinkScanner``.
+    /// The bytes again without trailing whitespace, for ``AutolinkScanner``.
     private let data: [UInt8]
     private var pointyBraces: PointyBraceScanner
     private var openers: [Opener] = []
@@ -31,7 +31,12 @@ struct URLMarkupScan {
     init(bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
         self.bytes = bytes
         self.isLinkLabel = isLinkLabel
-        data = Array(bytes)
+        // cmark trims the inline text's trailing whitespace, and cmark-gfm's
+        // domain check never looks at the last byte it has: `_http://s_`
+        // at a paragraph's end links, `_http://s_ x` does not.
+        var end = bytes.count
+        while end > 0, CharacterClass.isASCIISpace(bytes[end - 1]) { end -= 1 }
+        data = Array(bytes[..<end])
         pointyBraces = PointyBraceScanner(bytes: bytes)
         triggers = Self.holdsTrigger(bytes)
     }

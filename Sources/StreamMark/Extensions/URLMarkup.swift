@@ -66,8 +66,9 @@ struct URLMarkup {
 
     /// Whether `bytes[range]` may need ``substituted(_:isLinkLabel:)``: a
     /// `://` or `www.` followed, before the next whitespace or `<`, by a
-    /// markup byte that trailing punctuation does not end the link before;
-    /// a `://` in a word holding an `&`; or an escaped bracket and a `://` or
+    /// markup byte that trailing punctuation does not end the link before,
+    /// or by trailing punctuation holding a `_`; a `://` in a word holding
+    /// an `&`; or an escaped bracket and a `://` or
     /// `www.`. A cheap test with false positives, no false negatives.
     ///
     /// - Complexity: O(range.count), no allocation.
@@ -106,6 +107,10 @@ struct URLMarkup {
             var trimmed = end
             while trimmed > i + 3, "?!.,:*_~'\"".utf8.contains(bytes[trimmed - 1]) { trimmed -= 1 }
             if bytes[(i + 3)..<trimmed].contains(where: { markup.contains($0) }) { return true }
+            // A `_` trimmed off the end still counts in cmark-gfm's domain
+            // check (`_http://s_!` links nothing), where cmark's emphasis
+            // would leave the layer `http://s` alone.
+            if bytes[trimmed..<end].contains(UInt8(ascii: "_")) { return true }
             if url {
                 var start = i
                 while start > wordStart, !CharacterClass.isASCIISpace(bytes[start - 1]) { start -= 1 }

@@ -54,6 +54,14 @@ import Testing
         "- $2$[63602]\n  ```\n[63602]:\nr", "> $1$ [x]\n> ~~~\n[x]: /u\n",
     ]
 
+    /// One or two dashes under a table: a row, three a thematic break
+    /// (`FuzzFindingTests.shortDashRows`); emphasis around a URL whose
+    /// domain runs into its closer (`FuzzFindingTests.domainsIntoEmphasis`).
+    static let dashesAndDomains = [
+        "a|b\n-|-\n--\n", "x\na|b\n-|-\n--\ny\n\n[y]", "a|b\n-|-\n--\n[x]: /u\n\n[x]", "a|b\n-|-\n--\n--\n---\nz",
+        "- a|b\n  -|-\n  --\n  c", "_http://s_! _http://s_\n\n_www.s.com_ x _www.s.com_",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -69,30 +77,12 @@ import Testing
         [
             ("line ending", lineEndings), ("lazy header", lazyHeaders), ("task marker", taskMarkers),
             ("autolink bracket", autolinkBrackets), ("task line", taskLines), ("fence-like context", fenceLikeContext),
-            ("definition after a container", definitionsAfterContainers),
+            ("definition after a container", definitionsAfterContainers), ("dashes and domains", dashesAndDomains),
         ].flatMap { kind, texts in texts.map { (kind, $0) } }
 
     @Test(arguments: findings)
     func findingStreamsLikeOneShot(kind: String, text: String) {
         #expect(!text.isEmpty, "\(kind)")
         Self.expectStreamsLikeOneShot(text)
-    }
-
-    /// The known streaming gap of docs/extensions.md: an HTML block closed
-    /// on a line that holds text before `-->`, then a definition (the fuzz
-    /// run on 81f7010, minimized). cmark gives such a block a range that
-    /// ends with its first line, and the definition after it does not
-    /// reach the frozen paragraph that uses its label. Fails once the gap
-    /// is closed: move the texts to a list above then.
-    static let knownGaps = [
-        "[x]\n\n<!--\nc -->\n[x]: h", "a][x]\n<!-- b\nc -->\n[x]: https://github.com/yarn",
-        "s encoded?][56332]\n<!-- *base64* pushes version options.\nWhich `fetchData` copies -->\n"
-            + "[56332]: https://github.com/yarn",
-    ]
-
-    @Test(arguments: knownGaps)
-    func knownGapStillDiffers(_ text: String) {
-        let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: .everyByte)
-        #expect(!report.violations.isEmpty, "\(text.debugDescription) streams like the one-shot parse now")
     }
 }
