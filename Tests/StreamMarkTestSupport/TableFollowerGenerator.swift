@@ -59,4 +59,34 @@ public enum TableFollowerGenerator {
         if random.chance(20) { text = String(text.dropLast()) }
         return text + "\n"
     }
+
+    /// One list of 1–4 items, some holding a table after a paragraph line;
+    /// after a table may come a line without the item's indentation (it
+    /// ends the list for cmark-gfm, and is lazy text for cmark), then blank
+    /// lines and more items. Sometimes inside a block quote.
+    public static func listDocument(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        let marker = random.pick(["- ", "1. ", "* "])
+        let indent = String(repeating: " ", count: marker.count)
+        var lines: [String] = []
+        for _ in 0..<random.int(in: 1...4) {
+            lines.append(marker + random.pick(["C", "a b", "[x]", ""]))
+            if random.chance(30) { lines.append("") }
+            if random.chance(70) {
+                lines.append(indent + random.pick(headers))
+                lines.append(indent + random.pick(delimiters))
+                for _ in 0..<random.below(2) { lines.append(indent + random.pick(rows)) }
+                if random.chance(60) {
+                    lines.append(random.pick(["x", "|", "a b", "c|d", " y"]))
+                    // An item that cannot interrupt a paragraph, and one that can.
+                    if random.chance(30) { lines.append(random.pick(["4.", "-", "2) x", "1.", "- b"])) }
+                }
+            } else if random.chance(50) {
+                lines.append(indent + random.pick(["more", "```", "> q"]))
+            }
+            if random.chance(50) { lines.append("") }
+        }
+        let quoted = random.chance(25)
+        return lines.map { quoted ? ($0.isEmpty ? ">" : "> " + $0) : $0 }.joined(separator: "\n") + "\n"
+    }
 }

@@ -69,9 +69,12 @@ struct ExtensionWalker {
             result.append(contentsOf: replacement)
             if let offset = escape.offset {
                 escape.offset = nil
-                result.append(
-                    contentsOf: transformTopLevel(
-                        reparsed(from: offset, to: blocks[index].range.upperBound, prefixes: [])))
+                // cmark began a list on the next line that could not have
+                // interrupted the paragraph the rest begins with (`4.`).
+                let joined = listsJoiningRest(after: index, in: blocks)
+                let end = endOfBlankLines(after: blocks[index + joined].range.upperBound)
+                result.append(contentsOf: transformTopLevel(reparsed(from: offset, to: end, prefixes: [])))
+                index += joined
             }
             index += 1 + consumed
         }
@@ -98,13 +101,15 @@ struct ExtensionWalker {
     /// After a container's children: if the text left the containers inside
     /// it but keeps this one's prefix, the rest of this container is parsed
     /// again as its children.
+    /// The rest may escape again (a second table in it), as often as it has lines.
     private func resumed(_ block: Block, inner: PrefixChain) -> Block {
-        guard let offset = escape.offset, escape.depth == inner.depth else { return truncated(block) }
         var block = block
-        escape.offset = nil
-        block.children += transform(
-            reparsed(from: offset, to: block.range.upperBound, prefixes: inner.array), prefixes: inner)
-        return block
+        while let offset = escape.offset, escape.depth == inner.depth {
+            escape.offset = nil
+            block.children += transform(
+                reparsed(from: offset, to: block.range.upperBound, prefixes: inner.array), prefixes: inner)
+        }
+        return truncated(block)
     }
 
     /// A container whose children are being transformed, and what to do
@@ -267,6 +272,12 @@ struct ExtensionWalker {
             return [resumed(block, inner: inner)]
         case .list(var block, var attributes):
             block.children = children
+            // The lines an escape cut off may hold the blank line that made
+            // cmark's list loose: what is left decides again.
+            if escape.offset != nil, !attributes.tight, !holdsBlankLineBetweenChildren(block) {
+                attributes.tight = true
+                block.kind = .list(attributes)
+            }
             if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
                 attributes.tight = false
                 block.kind = .list(attributes)

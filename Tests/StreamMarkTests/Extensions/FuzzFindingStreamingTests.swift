@@ -62,6 +62,13 @@ import Testing
         "- a|b\n  -|-\n  --\n  c", "_http://s_! _http://s_\n\n_www.s.com_ x _www.s.com_",
     ]
 
+    /// A line that leaves a list item's table, then a blank line and
+    /// another item: the list stays tight (`FuzzFindingTests.listsCutByTables`).
+    static let listsCutByTables = [
+        "1. C\n |||\n   -|-|-\na\n\n2.", "- C\n  a|b\n  -|-\n  c|d\nx\n\n- d", "- e\n\n- C\n  a|b\n  -|-\nx\n\n- d",
+        "> - C\n>   a|b\n>   -|-\n> x\n>\n> - d\n", "- a\n  - C\n    a|b\n    -|-\n  x\n\n  - d\n",
+    ]
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -78,6 +85,7 @@ import Testing
             ("line ending", lineEndings), ("lazy header", lazyHeaders), ("task marker", taskMarkers),
             ("autolink bracket", autolinkBrackets), ("task line", taskLines), ("fence-like context", fenceLikeContext),
             ("definition after a container", definitionsAfterContainers), ("dashes and domains", dashesAndDomains),
+            ("list cut by a table", listsCutByTables),
         ].flatMap { kind, texts in texts.map { (kind, $0) } }
 
     @Test(arguments: findings)

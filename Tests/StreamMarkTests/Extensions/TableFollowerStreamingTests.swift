@@ -34,6 +34,16 @@ import Testing
         }
     }
 
+    /// Lists whose items hold tables, some followed by a line without the
+    /// item's indentation (`TableFollowerTests.randomListsMatchCmarkGFM`).
+    @Test(arguments: 0..<2)
+    func randomListsStreamLikeOneShot(batch: Int) {
+        let first = 0x1157_0000 + UInt64(batch * 60)
+        let failures = SeededStreaming.failingDocuments(
+            seeds: first..<first + 60, options: ParseOptions(extensions: [.gfm]), TableFollowerGenerator.listDocument)
+        #expect(failures.isEmpty, "\(failures.count) of 60 fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
     /// Every range in the tree lies inside the text (a fence in an
     /// ordered item after a table once ended at `3 << 52 + 13`, the cell
     /// parser's offset for its context). A child may end a little after

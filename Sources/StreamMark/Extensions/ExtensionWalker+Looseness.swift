@@ -1,0 +1,89 @@
+extension ExtensionWalker {
+    /// Whether a blank line lies between two of `list`'s items, or between
+    /// two children of one of its items: cmark's rule for a loose list
+    /// (an item, or an item's child, that ends with a blank line and is
+    /// not the last). Used when an escape cut the list short, so the
+    /// blank lines cmark counted may be gone from it.
+    ///
+    /// - Complexity: O(bytes between the children).
+    func holdsBlankLineBetweenChildren(_ list: Block) -> Bool {
+        let items = list.children
+        for (index, item) in items.enumerated() {
+            if index + 1 < items.count,
+                holdsBlankLine(from: Self.contentEnd(item), to: items[index + 1].range.lowerBound)
+            {
+                return true
+            }
+            for (childIndex, child) in item.children.enumerated().dropLast()
+            where holdsBlankLine(from: Self.contentEnd(child), to: item.children[childIndex + 1].range.lowerBound) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where a block's last content ends: cmark's range of a list item
+    /// (and so of a list) runs over the blank lines after it.
+    private static func contentEnd(_ block: Block) -> Int {
+        var block = block
+        while let last = block.children.last { block = last }
+        return block.range.upperBound
+    }
+
+    /// How many lists right after `blocks[index]` (no blank line between)
+    /// the rest of an escape from it is parsed again with. cmark read the
+    /// escaping line as lazy text of an item, and began a list on the line
+    /// after it because that line did not continue the item: a lazy line
+    /// does not keep an empty item or one not numbered 1 from starting a
+    /// list. cmark-gfm reads the escaping line as a paragraph, which such
+    /// an item cannot interrupt (`- a|b` / `  -|-` / `,` / `4.`: one
+    /// paragraph `,` / `4.` after the list). Parsed with the rest, each
+    /// line is read as cmark-gfm reads it.
+    func listsJoiningRest(after index: Int, in blocks: [Block]) -> Int {
+        var joined = 0
+        while index + joined + 1 < blocks.count, case .list = blocks[index + joined + 1].kind,
+            !holdsBlankLine(
+                from: Self.contentEnd(blocks[index + joined]), to: blocks[index + joined + 1].range.lowerBound)
+        {
+            joined += 1
+        }
+        return joined
+    }
+
+    /// The end of the blank lines from `offset` on (`offset` itself if
+    /// the line there is not blank). cmark ends a block on a blank line
+    /// after it at that line's start, and a fenced code block left open
+    /// there holds the line: the rest of an escape is parsed with them.
+    func endOfBlankLines(after offset: Int) -> Int {
+        var end = offset
+        var i = offset
+        while i < text.count {
+            let byte = text[i]
+            i += 1
+            if byte == 0x0A || byte == 0x0D {
+                end = i
+            } else if byte != 0x20 && byte != 0x09 {
+                break
+            }
+        }
+        return end
+    }
+
+    /// Whether a whole line between `start` and `end` holds nothing but
+    /// spaces, tabs and `>` (a blank line inside block quotes).
+    private func holdsBlankLine(from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i < end, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
+        while i < end {
+            if text[i] == 0x0D, i + 1 < end, text[i + 1] == 0x0A { i += 1 }
+            i += 1
+            var blank = true
+            while i < end, text[i] != 0x0A, text[i] != 0x0D {
+                if text[i] != 0x20, text[i] != 0x09, text[i] != UInt8(ascii: ">") { blank = false }
+                i += 1
+            }
+            if i < end, blank { return true }
+        }
+        return false
+    }
+}
