@@ -270,16 +270,18 @@ extension CellInlineParser {
     /// one on the block's own first lines (`[c]: /w` / blank / `[c]: /v` /
     /// `\~ [c]` links `/w`).
     ///
-    /// With `lazyLines`, `content` keeps the whitespace cmark keeps at the
-    /// start of its lazy continuation lines (after the container prefixes
-    /// the line has: `> a `b` / `  c`` has the code span `b   c`), and
-    /// the content is parsed as a block quote whose continuation lines are
-    /// all lazy, so that cmark keeps that whitespace again. A line that
-    /// continues a paragraph starts no block in either place: the same
-    /// checks apply to the same bytes.
+    /// With `lazyLines` (whether each line of `content` was a lazy
+    /// continuation line with whitespace), `content` keeps the whitespace
+    /// cmark keeps at the start of its lazy continuation lines (after the
+    /// container prefixes the line has: `> a `b` / `  c`` has the code span
+    /// `b   c`), and the content is parsed as a block quote whose lazy lines
+    /// are lazy again, so that cmark keeps that whitespace again. A lazy
+    /// line starts no block in either place: the same checks apply to the
+    /// same bytes; the other continuation lines continue the quote,
+    /// indented so that none starts a block (`>W` / ` [^1]` / `>     <div`).
     func inlines(
         ofBlockContent content: [UInt8], atx: Bool, afterTaskMarker: Bool = false, start: Int? = nil,
-        lazyLines: Bool = false
+        lazyLines: [Bool]? = nil
     ) -> [Inline] {
         let split = start.flatMap { start in contextOffset.map { $0(start) } }
         let context: (before: [UInt8], after: [UInt8]) =
@@ -290,14 +292,21 @@ extension CellInlineParser {
             buffer.append(contentsOf: Self.separator)
         }
         let contentStart = buffer.count
-        let quoted = lazyLines && !atx
+        let quoted = lazyLines != nil && !atx
         if quoted { buffer.append(contentsOf: Array("> ".utf8)) }
         if afterTaskMarker { buffer.append(contentsOf: [0xC2, 0xA0]) }
         var atLineStart = false
+        var line = 0
         for byte in content {
-            if atLineStart, byte != 0x0A, !atx, !quoted {
-                // Continuation lines are indented so that none starts a block.
-                buffer.append(contentsOf: Array("    ".utf8))
+            if atLineStart, byte != 0x0A, !atx {
+                line += 1
+                // Continuation lines are indented so that none starts a
+                // block; in the quote, a line that was not lazy continues it.
+                if !quoted {
+                    buffer.append(contentsOf: Array("    ".utf8))
+                } else if let lazyLines, line < lazyLines.count, !lazyLines[line] {
+                    buffer.append(contentsOf: Array(">     ".utf8))
+                }
             }
             buffer.append(byte)
             atLineStart = byte == 0x0A || byte == 0x0D

@@ -428,10 +428,10 @@ struct ExtensionWalker {
     /// and whether a task marker was taken off its start.
     private func inlineSource(
         of block: Block, prefixes: PrefixChain
-    ) -> (content: [UInt8], atx: Bool, lazyLines: Bool, afterTaskMarker: Bool)? {
+    ) -> (content: [UInt8], atx: Bool, lazyLines: [Bool]?, afterTaskMarker: Bool)? {
         let start = block.range.lowerBound
         var content: [UInt8] = []
-        var lazyLines = false
+        var laziness: [Bool] = []
         var afterTaskMarker = false
         let atx = Self.isATXHeading(block, in: text)
         if atx {
@@ -467,13 +467,13 @@ struct ExtensionWalker {
             for line in all {
                 if line.lazy, line.containerEnd < line.contentStart {
                     content.append(contentsOf: text[line.containerEnd..<line.contentStart])
-                    lazyLines = true
                 }
+                laziness.append(line.lazy && line.containerEnd < line.contentStart)
                 content.append(contentsOf: text[line.contentStart..<line.end])
                 content.append(contentsOf: text[line.end..<line.end + line.endingLength])
             }
         }
-        return (content, atx, lazyLines, afterTaskMarker)
+        return (content, atx, laziness.contains(true) ? laziness : nil, afterTaskMarker)
     }
 
     /// The inline extensions (autolinks, strikethrough) over one block's

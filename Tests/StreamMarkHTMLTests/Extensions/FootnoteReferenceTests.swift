@@ -241,6 +241,11 @@ import Testing
         // item that cannot interrupt a paragraph (formerly docs/extensions.md's
         // known difference 10 in a note).
         "[^1]:a|b\n    -|-\n,\n4.\n", "[^1]:a|b\n    -|-\n,\n4.\n\nr[^1]\n", "> [^1]:a|b\n>     -|-\n> ,\n> -\n",
+        // A paragraph parsed again keeps the indentation of a line indented
+        // four columns or more, which continued it (formerly
+        // docs/footnotes.md's difference 8, a fuzz finding).
+        ">W\n [^1]\n>     <div", ">W\n [^1]\n>     <div\n\n[^1]: n", ">W [^1]\n>\t\t<div", "- W [^1]\n      # b\n",
+        "W [^1]\n    > q\n    - r\n\n[^1]: n",
     ]
 
     @Test(arguments: handCases)
