@@ -1,6 +1,7 @@
 import Foundation
 import StreamMark
 import StreamMarkHTML
+import Testing
 
 /// GitHub's implementation as the oracle: the `cmark-gfm` command
 /// (CommonMark 0.29 + GitHub extensions), run with the four extensions.
@@ -65,12 +66,12 @@ enum GFMOracle {
         return (ours(bytes), try html(bytes))
     }
 
-    /// The documents `document` makes of `seeds` whose HTML with footnotes
-    /// on differs from cmark-gfm's (``withFootnotes``): a seeded
-    /// differential's failures.
-    static func documentsDifferingWithFootnotes(
-        seeds: some Sequence<UInt64>, _ document: (UInt64) -> String
-    ) throws -> [String] {
+    /// Expects every document `document` makes of `seeds` to render, with
+    /// footnotes on, as cmark-gfm renders it (``withFootnotes``): a seeded
+    /// differential. The failure names how many differ, and the first.
+    static func expectMatchWithFootnotes(
+        seeds: Range<UInt64>, _ document: (UInt64) -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var failures: [String] = []
         for seed in seeds {
             let markdown = Array(document(seed).utf8)
@@ -78,7 +79,10 @@ enum GFMOracle {
                 failures.append(document(seed))
             }
         }
-        return failures
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(seeds.count) differ; first: \(failures.first?.debugDescription ?? "")",
+            sourceLocation: sourceLocation)
     }
 
     /// The extension constructs of an HTML string, in order: every table,

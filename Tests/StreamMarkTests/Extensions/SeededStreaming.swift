@@ -1,15 +1,22 @@
 import StreamMark
+import Testing
 
 /// Seeded documents streamed through the prefix harness at every byte.
 enum SeededStreaming {
-    /// The documents `document` makes of `seeds` that do not stream like
-    /// their one-shot parse with `options`.
-    static func failingDocuments(
-        seeds: some Sequence<UInt64>, options: ParseOptions, _ document: (UInt64) -> String
-    ) -> [String] {
+    /// Expects every document `document` makes of `seeds` to stream like
+    /// its one-shot parse with `options`; the failure names how many did
+    /// not, and the first.
+    static func expectStreamLikeOneShot(
+        seeds: Range<UInt64>, options: ParseOptions, _ document: (UInt64) -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let harness = PrefixHarness(options: options)
-        return seeds.map(document).filter { text in
+        let failures = seeds.map(document).filter { text in
             !harness.verify(name: text, bytes: Array(text.utf8), chunking: .everyByte).passed
         }
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(seeds.count) fail; first: \(failures.first?.debugDescription ?? "")",
+            sourceLocation: sourceLocation)
     }
 }
