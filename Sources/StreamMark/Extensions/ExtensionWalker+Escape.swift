@@ -1,3 +1,7 @@
+/// What the walker needs when a line leaves a list item's table (an
+/// escape, ``TableBuilder``): whether the list cut short is still loose,
+/// which lists cmark began after the line belong to its rest, and which
+/// blank lines the rest holds.
 extension ExtensionWalker {
     /// Whether a blank line lies between two of `list`'s items, or between
     /// two children of one of its items: cmark's rule for a loose list
