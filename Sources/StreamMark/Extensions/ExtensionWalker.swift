@@ -100,9 +100,11 @@ struct ExtensionWalker {
 
     /// After a container's children: if the text left the containers inside
     /// it but keeps this one's prefix, the rest of this container is parsed
-    /// again as its children.
-    /// The rest may escape again (a second table in it), as often as it has lines.
+    /// again as its children; that rest may escape again (a second table
+    /// in it).
     private func resumed(_ block: Block, inner: PrefixChain) -> Block {
+        // Most containers hold no escape: no copy of the block for them.
+        guard escape.offset != nil, escape.depth == inner.depth else { return truncated(block) }
         var block = block
         while let offset = escape.offset, escape.depth == inner.depth {
             escape.offset = nil
