@@ -139,24 +139,31 @@ extension FootnoteStandIns {
     /// candidate is put back when the word before its `[` (back to
     /// whitespace or `<` in the same text node) holds `://`, or `www.` where
     /// cmark-gfm may start a link (at the start of the word after
-    /// whitespace or the block's start, or after `*`, `_`, `~`, `(`).
+    /// whitespace or the block's start, or after `*`, `_`, `~`, `(`), and
+    /// no `[` or `![` opener is open there (``BracketStack``: cmark-gfm
+    /// starts no autolink inside brackets, so `[ www.a.com[^1]` keeps its
+    /// reference, as `[ http://g[^1]` does).
     ///
     /// - Complexity: O(size of the inlines).
     func expandedNearURLs(_ inlines: [Inline]) -> [Inline] {
         guard !runs.isEmpty else { return inlines }
-        return expandedNearURLs(inlines, open: "\n")
+        var brackets = BracketStack()
+        return expandedNearURLs(inlines, open: "\n", brackets: &brackets)
     }
 
-    private func expandedNearURLs(_ inlines: [Inline], open: Unicode.Scalar) -> [Inline] {
+    private func expandedNearURLs(
+        _ inlines: [Inline], open: Unicode.Scalar, brackets: inout BracketStack
+    ) -> [Inline] {
         var before = open
         return inlines.map { inline in
             let result: Inline =
                 switch inline {
-                case .text(let text) where text.unicodeScalars.contains(Self.edge):
-                    .text(expandedNearURLs(text, before: before))
-                case .emphasis(let c): .emphasis(expandedNearURLs(c, open: "*"))
-                case .strong(let c): .strong(expandedNearURLs(c, open: "*"))
-                case .strikethrough(let c): .strikethrough(expandedNearURLs(c, open: "~"))
+                case .text(let text):
+                    .text(expandedNearURLs(text, before: before, brackets: &brackets))
+                case .emphasis(let c): .emphasis(expandedNearURLs(c, open: "*", brackets: &brackets))
+                case .strong(let c): .strong(expandedNearURLs(c, open: "*", brackets: &brackets))
+                case .strikethrough(let c): .strikethrough(expandedNearURLs(c, open: "~", brackets: &brackets))
+                case .link: Self.linkMade(inline, brackets: &brackets)
                 default: inline
                 }
             before =
@@ -171,7 +178,37 @@ extension FootnoteStandIns {
         }
     }
 
-    private func expandedNearURLs(_ text: String, before: Unicode.Scalar) -> String {
+    /// `link`, after recording it in `brackets` if cmark made it from
+    /// brackets (one from `<…>`, whose text is its destination, is none
+    /// for cmark-gfm).
+    private static func linkMade(_ link: Inline, brackets: inout BracketStack) -> Inline {
+        if case .link(let destination, _, let children) = link {
+            var angle = false
+            if children.count == 1, case .text(let label) = children[0] {
+                angle = destination == label || destination == "mailto:" + label
+            }
+            if !angle { brackets.linkMade() }
+        }
+        return link
+    }
+
+    /// Records the `[`, `![` and `]` of `scalars` (text after `before`) in
+    /// `brackets`, as cmark-gfm's inline parser opens and closes them.
+    private static func track(
+        _ scalars: some Sequence<Unicode.Scalar>, before: Unicode.Scalar, in brackets: inout BracketStack
+    ) {
+        var previous = before
+        for scalar in scalars {
+            if scalar == "[" { brackets.open(image: previous == "!") } else if scalar == "]" { brackets.close() }
+            previous = scalar
+        }
+    }
+
+    private func expandedNearURLs(_ text: String, before: Unicode.Scalar, brackets: inout BracketStack) -> String {
+        guard text.unicodeScalars.contains(Self.edge) else {
+            Self.track(text.unicodeScalars, before: before, in: &brackets)
+            return text
+        }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         // Whether the word so far holds `://`, or `www.` where cmark-gfm may
@@ -187,6 +224,7 @@ extension FootnoteStandIns {
                 if r == candidates[k].runs.lowerBound, i > 0, scalars[i - 1] == "[", urlShaped,
                     let end = patternEnd(k, from: i, in: scalars)
                 {
+                    Self.track(scalars[i..<end], before: "[", in: &brackets)
                     out.append(contentsOf: sourced(String(String.UnicodeScalarView(scalars[i..<end]))).unicodeScalars)
                     // The word goes on only if no whitespace was kept inside.
                     if scalars[i..<end].contains(where: { $0 == " " || $0 == "\t" }) { urlShaped = false }
@@ -200,10 +238,14 @@ extension FootnoteStandIns {
             if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "<" {
                 wordStart = i + 1
                 urlShaped = false
-            } else if scalar == "/", i >= wordStart + 2, scalars[i - 1] == "/", scalars[i - 2] == ":" {
+            } else if scalar == "[" || scalar == "]" {
+                Self.track(CollectionOfOne(scalar), before: i > 0 ? scalars[i - 1] : before, in: &brackets)
+            } else if scalar == "/", i >= wordStart + 2, scalars[i - 1] == "/", scalars[i - 2] == ":",
+                !brackets.blocksAutolinks
+            {
                 urlShaped = true
             } else if scalar == ".", i >= wordStart + 3, scalars[i - 1] == "w", scalars[i - 2] == "w",
-                scalars[i - 3] == "w"
+                scalars[i - 3] == "w", !brackets.blocksAutolinks
             {
                 let previous = i >= 4 ? scalars[i - 4] : before
                 if "*_~( \t\n".unicodeScalars.contains(previous) { urlShaped = true }

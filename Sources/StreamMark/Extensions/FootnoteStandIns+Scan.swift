@@ -52,7 +52,11 @@ extension FootnoteStandIns {
     /// cut by cmark-gfm's column arithmetic (quirk 7), for which the scan
     /// notes where each line starts for cmark-gfm's inline parser: after a
     /// line break it parses itself, not one inside a code span or raw
-    /// HTML, nor one escaped by a backslash.
+    /// HTML, nor one escaped by a backslash. A bracket or backtick inside a
+    /// URL that cmark-gfm's autolink takes (``autolinkEnd(_:at:)``) opens
+    /// no candidate, pair or code span: the link has taken it first
+    /// (`http://g[^<t>]` links `http://g[^`, then raw HTML; `http://g`b` /
+    /// `[^2]``: a reference).
     ///
     /// - Complexity: O(n log n), plus the code span searches
     ///   ``MathScanner`` makes.
@@ -63,9 +67,11 @@ extension FootnoteStandIns {
         var openers: [Opener] = []
         var line = 0
         var bang = -1
+        var urlEnd = 0
         var i = 0
         let n = bytes.count
         while i < n {
+            if i >= urlEnd, openers.isEmpty, let end = autolinkEnd(bytes, at: i) { urlEnd = end }
             switch bytes[i] {
             case UInt8(ascii: "\\"):
                 if i + 1 < n, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
@@ -75,7 +81,7 @@ extension FootnoteStandIns {
                     i += i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
                 }
             case UInt8(ascii: "`"):
-                i = math.afterCodeSpan(at: i)
+                i = i < urlEnd ? i + 1 : math.afterCodeSpan(at: i)
             case UInt8(ascii: "<"):
                 i = pointyBraces.end(at: i) ?? i + 1
             case 0x0A, 0x0D:
@@ -83,6 +89,9 @@ extension FootnoteStandIns {
                 line = i
             case UInt8(ascii: "!"):
                 bang = i
+                i += 1
+            case UInt8(ascii: "[") where i < urlEnd, UInt8(ascii: "]") where i < urlEnd:
+                // Taken by the link: no opener, no closer.
                 i += 1
             case UInt8(ascii: "["):
                 let footnote = i + 1 < n && bytes[i + 1] == UInt8(ascii: "^")
@@ -102,6 +111,34 @@ extension FootnoteStandIns {
         result.candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
         result.brackets.sort()
         return result
+    }
+
+    /// Where the autolink that cmark-gfm's extension starts at `i` ends:
+    /// at the `:` of a `scheme://` link, or at the `w` of a `www.` link
+    /// where one may start (the block's start, after whitespace or `*`,
+    /// `_`, `~`, `(`). The caller asks only outside brackets, where the
+    /// extension looks for links. `nil` where none starts.
+    ///
+    /// - Complexity: O(the link); O(1) at most bytes.
+    private static func autolinkEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let n = bytes.count
+        if bytes[i] == UInt8(ascii: ":") {
+            guard i + 2 < n, bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") else { return nil }
+            return AutolinkScanner.urlLink(linkData(bytes), colon: i, lowerBound: 0, textCount: n)?.upperBound
+        }
+        guard bytes[i] == UInt8(ascii: "w"), i + 3 < n, bytes[i + 1] == UInt8(ascii: "w"),
+            bytes[i + 2] == UInt8(ascii: "w"), bytes[i + 3] == UInt8(ascii: "."),
+            i == 0 || "*_~(".utf8.contains(bytes[i - 1]) || CharacterClass.isASCIISpace(bytes[i - 1])
+        else { return nil }
+        return AutolinkScanner.wwwLink(linkData(bytes), at: i, textCount: n)
+    }
+
+    /// `bytes` without trailing whitespace, as ``AutolinkScanner`` reads
+    /// them (cmark trims the inline text's end).
+    private static func linkData(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var end = bytes.count
+        while end > 0, CharacterClass.isASCIISpace(bytes[end - 1]) { end -= 1 }
+        return Array(bytes[..<end])
     }
 
     /// The label cmark-gfm copies for the candidate from `[` at `open` to
