@@ -89,4 +89,40 @@ public enum TableFollowerGenerator {
         let quoted = random.chance(25)
         return lines.map { quoted ? ($0.isEmpty ? ">" : "> " + $0) : $0 }.joined(separator: "\n") + "\n"
     }
+
+    /// A table in a list item or a block quote, then lines at the margin
+    /// that leave its containers for cmark-gfm (lazy text for cmark):
+    /// definitions of `a`, `b` and `c` (each label at most once among
+    /// them), an unfinished one, text; uses of the labels before, in the
+    /// table and after; sometimes a fence, and definitions of the same
+    /// labels before and after.
+    public static func escapedDefinitionDocument(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        var lines: [String] = random.chance(40) ? ["Before [a] and [b][].", ""] : []
+        if random.chance(20) { lines = ["[b]: /early", ""] + lines }
+        let (marker, indent) = random.pick([("- ", "  "), ("1. ", "   "), ("> ", "> "), ("> - ", ">   ")])
+        if random.chance(40) {
+            lines.append(marker + "item")
+            lines.append(indent + random.pick(["[a]|b", "a|[b]", "x|y", "[a] | [c][]"]))
+        } else {
+            lines.append(marker + random.pick(["[a]|b", "a|[b]", "x|y", "[a] | [c][]"]))
+        }
+        lines.append(indent + random.pick(["-|-", "--|:-"]))
+        for _ in 0..<random.below(3) { lines.append(indent + random.pick(["c|d", "[a]|e", "[b]|"])) }
+        var labels = ["a", "b", "c"]
+        for _ in 0..<random.int(in: 1...3) {
+            switch random.below(6) {
+            case 0: lines.append("x [a]")
+            case 1: lines.append("[a]:")
+            case 2: lines.append(random.pick(["```", "    [c]: /code"]))
+            default:
+                guard !labels.isEmpty else { break }
+                let label = labels.remove(at: random.below(labels.count))
+                lines.append("[\(label)]: " + random.pick(["/u", "/v \"t\"", "<w>"]))
+            }
+        }
+        if random.chance(70) { lines += ["", random.pick(["[a] [b] [c]", "[a][] and [b]", "- [c]"])] }
+        if random.chance(20) { lines += ["", "[a]: /later"] }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

@@ -21,17 +21,19 @@ enum ExtensionLayer {
     /// - Parameter content: the document offsets the blocks come from, whose
     ///   lines between blocks may hold tables cmark took as definitions
     ///   (``ExtensionWalker/findTables(from:to:prefixes:)``); `nil` to skip.
-    /// - Returns: the layer's work, and the offsets of the paragraphs whose
-    ///   definitions cmark-gfm does not read (``UnreadDefinitions``).
+    /// - Returns: the layer's work, the offsets of the paragraphs whose
+    ///   definitions cmark-gfm does not read (``UnreadDefinitions``), and
+    ///   the text of the lines that left a table's containers and may hold
+    ///   definitions cmark-gfm reads (``EscapedDefinitions``).
     @discardableResult
     static func apply(
         to blocks: inout [Block], text: UnsafeBufferPointer<UInt8>, options: ParseOptions,
         cells: CellInlineParser, content: Range<Int>? = nil
-    ) -> (work: ExtensionWork, unreadDefinitions: [Int]) {
-        if options.extensions.isEmpty { return (ExtensionWork(), []) }
+    ) -> (work: ExtensionWork, unreadDefinitions: [Int], escapedDefinitions: [EscapedDefinitions.Rest]) {
+        if options.extensions.isEmpty { return (ExtensionWork(), [], []) }
         let layer = walker(text: text, options: options, cells: cells)
         blocks = layer.transformTopLevel(blocks, content: content)
-        return (layer.work.value, layer.unread.starts)
+        return (layer.work.value, layer.unread.starts, layer.escapedDefinitions.rests)
     }
 
     /// The walker that applies the extensions of `options` to blocks of

@@ -20,6 +20,9 @@ struct ExtensionWalker {
     /// The paragraphs cmark-gfm makes tables of before cmark reads their
     /// definitions (see ``UnreadDefinitions``).
     let unread = UnreadDefinitions()
+    /// The definitions of text that left a table's containers, which
+    /// cmark-gfm reads and cmark does not (see ``EscapedDefinitions``).
+    let escapedDefinitions = EscapedDefinitions()
 
     /// The bounds of one line, and the column of one of its offsets.
     final class ItemLine {
@@ -95,7 +98,27 @@ struct ExtensionWalker {
         guard let last = all.last else { return [] }
         let remainder = Remainder(lines: all[...], text: text)
         let blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder).remainder
+        recordDefinitions(of: all, remainder, before: blocks.last)
         return Remainder.documentEnds(of: blocks, last: last, lines: lines, prefixes: prefixes)
+    }
+
+    /// Records the lines of a rest that may hold definitions cmark-gfm
+    /// reads (``EscapedDefinitions``): all of them, or those before its last
+    /// block if that is code or HTML reaching its last line that is not
+    /// blank, which holds none and would take in the text after it.
+    private func recordDefinitions(of lines: [SourceLine], _ remainder: Remainder, before last: Block?) {
+        guard remainder.bytes.withUnsafeBufferPointer({ ReferenceKeys.mayDefine($0, 0..<$0.count) }) else { return }
+        var count = lines.count
+        if let last, let content = lines.last(where: { $0.contentStart < $0.end }),
+            last.range.upperBound >= content.end
+        {
+            switch last.kind {
+            case .codeBlock, .htmlBlock: count = lines.firstIndex { $0.end >= last.range.lowerBound } ?? count
+            default: break
+            }
+        }
+        let bytes = count == lines.count ? remainder.bytes : Remainder(lines: lines[..<count], text: text).bytes
+        escapedDefinitions.record(bytes, at: lines[0].lineStart)
     }
 
     /// After a container's children: if the text left the containers inside

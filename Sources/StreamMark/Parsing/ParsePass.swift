@@ -38,8 +38,9 @@ struct ParsePass {
     ///   - converted: sees the converted blocks before the extension layer
     ///     rewrites them, once per cmark parse (a buffer is parsed again
     ///     when cmark read definitions that cmark-gfm does not,
-    ///     ``UnreadDefinitions``); the last call is of the parse whose
-    ///     blocks are returned.
+    ///     ``UnreadDefinitions``, or did not read some that cmark-gfm
+    ///     reads, ``EscapedDefinitions``); the last call is of the parse
+    ///     whose blocks are returned.
     /// - Complexity: O(buffer length), plus one cmark parse of a table's
     ///   cells for each table.
     func blocks(
@@ -112,11 +113,51 @@ struct ParsePass {
     /// the text as written. The text around the content (a window's
     /// carriers, the window after a segment) gets the same treatment from
     /// parses of its own.
+    ///
+    /// When text left a table's containers and may hold definitions that
+    /// cmark-gfm reads and cmark does not (``EscapedDefinitions``), the
+    /// buffer is parsed again with that text in front of it; the first
+    /// parse stands if that one does not give its blocks back unchanged
+    /// (the definitions change links, not blocks).
     private func blocks(
         of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
         bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int,
         notes: FootnoteCut?, converted: ([Block]) -> Void
     ) -> [Block] {
+        var firstConverted: [Block] = []
+        let first = blocksHidingUnread(
+            of: buffer, contentStart: contentStart, contentEnd: contentEnd, mapOffset: mapOffset,
+            bufferOffset: bufferOffset, layerText: layerText, alertsFrom: alertsFrom, notes: notes
+        ) {
+            firstConverted = $0
+            converted($0)
+        }
+        guard !first.escapedDefinitions.isEmpty else { return first.blocks }
+        let front = EscapedDefinitions.prefix(first.escapedDefinitions, of: buffer)
+        let shift = front.count
+        // The layer reads the buffer as it is (by default), not the one with
+        // the definitions in front.
+        let second = buffer.withUnsafeBufferPointer { original in
+            blocksHidingUnread(
+                of: front + buffer, contentStart: contentStart + shift,
+                contentEnd: contentEnd == .max ? .max : contentEnd + shift, mapOffset: { mapOffset($0 - shift) },
+                bufferOffset: { bufferOffset($0) + shift }, layerText: layerText ?? original, alertsFrom: alertsFrom,
+                notes: notes, converted: converted
+            ).blocks
+        }
+        if second.map(\.range) == first.blocks.map(\.range) { return second }
+        converted(firstConverted)
+        return first.blocks
+    }
+
+    /// The blocks of `buffer` with the definitions cmark-gfm does not read
+    /// hidden, and the text of the definitions it reads that cmark does
+    /// not.
+    private func blocksHidingUnread(
+        of buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
+        bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>?, alertsFrom: Int,
+        notes: FootnoteCut?, converted: ([Block]) -> Void
+    ) -> (blocks: [Block], escapedDefinitions: [EscapedDefinitions.Rest]) {
         buffer.withUnsafeBufferPointer { pointer in
             let layerText = layerText ?? pointer
             let content = mapOffset(contentStart)..<mapOffset(min(contentEnd, buffer.count))
@@ -124,48 +165,60 @@ struct ParsePass {
             // The first parse is made here, not in `hidingUnread`, so that
             // the common one (nothing hidden, nothing found) stays direct.
             let first = layered(
-                outside.isEmpty ? buffer : UnreadDefinitions.hidden(outside, in: buffer), contentStart: contentStart,
-                contentEnd: contentEnd, mapOffset: mapOffset, bufferOffset: bufferOffset, layerText: layerText,
-                content: content, alertsFrom: alertsFrom, notes: notes, converted: converted)
-            if first.unread.isEmpty { return first.blocks }
-            return Self.hidingUnread(from: outside, first: (first, Set(first.unread.map(bufferOffset)))) { hidden in
+                outside.hidden.isEmpty ? buffer : UnreadDefinitions.hidden(outside.hidden, in: buffer),
+                contentStart: contentStart, contentEnd: contentEnd, mapOffset: mapOffset, bufferOffset: bufferOffset,
+                layerText: layerText, content: content, alertsFrom: alertsFrom, notes: notes, converted: converted)
+            let inBuffer = { (rests: [EscapedDefinitions.Rest]) in
+                rests.map { EscapedDefinitions.Rest(start: bufferOffset($0.start), text: $0.text) }
+            }
+            if first.unread.isEmpty { return (first.blocks, outside.escaped + inBuffer(first.escapedDefinitions)) }
+            let parse = Self.hidingUnread(from: outside.hidden, first: (first, Set(first.unread.map(bufferOffset)))) {
+                hidden in
                 let parse = layered(
                     UnreadDefinitions.hidden(hidden, in: buffer), contentStart: contentStart, contentEnd: contentEnd,
                     mapOffset: mapOffset, bufferOffset: bufferOffset, layerText: layerText, content: content,
                     alertsFrom: alertsFrom, notes: notes, converted: converted)
                 return (parse, Set(parse.unread.map(bufferOffset)))
-            }.parse.blocks
+            }.parse
+            return (parse.blocks, outside.escaped + inBuffer(parse.escapedDefinitions))
         }
     }
 
     /// The buffer offsets of the definitions cmark-gfm does not read outside
-    /// the content: the text before `contentStart` (carriers, each a
-    /// stretch of frozen text ending with a separator) and the text after
-    /// `contentEnd` (a segment's later carriers and the window), each
+    /// the content, and the text of those it reads that cmark does not
+    /// (``EscapedDefinitions``): the text before `contentStart` (carriers,
+    /// each a stretch of frozen text ending with a separator) and the text
+    /// after `contentEnd` (a segment's later carriers and the window), each
     /// parsed alone, with itself as the layer's text.
     ///
     /// - Complexity: O(buffer) to look, without allocating; a parse of a
     ///   side only when it holds `]:` and a line that may be a delimiter
     ///   row.
-    private func unreadDefinitions(outside contentStart: Int, _ contentEnd: Int, in buffer: [UInt8]) -> Set<Int> {
-        guard options.extensions.contains(.table) else { return [] }
-        var hidden = unreadDefinitions(in: buffer[..<min(contentStart, buffer.count)])
+    private func unreadDefinitions(
+        outside contentStart: Int, _ contentEnd: Int, in buffer: [UInt8]
+    ) -> (hidden: Set<Int>, escaped: [EscapedDefinitions.Rest]) {
+        guard options.extensions.contains(.table) else { return ([], []) }
+        var outside = unreadDefinitions(in: buffer[..<min(contentStart, buffer.count)])
         if contentEnd < buffer.count {
-            hidden.formUnion(unreadDefinitions(in: buffer[max(contentEnd, contentStart)...]))
+            let after = unreadDefinitions(in: buffer[max(contentEnd, contentStart)...])
+            outside.hidden.formUnion(after.hidden)
+            outside.escaped += after.escaped
         }
-        return hidden
+        return outside
     }
 
     /// The buffer offsets of the definitions cmark-gfm does not read in
     /// `side`, a stretch of the buffer that parses alone as it parses in the
-    /// buffer; nothing when it may not hold both a definition and a
-    /// delimiter row (on a line after its first).
-    private func unreadDefinitions(in side: ArraySlice<UInt8>) -> Set<Int> {
+    /// buffer, and the text of those it reads that cmark does not; nothing
+    /// when it may not hold both a definition and a delimiter row (on a line
+    /// after its first).
+    private func unreadDefinitions(in side: ArraySlice<UInt8>) -> (hidden: Set<Int>, escaped: [EscapedDefinitions.Rest])
+    {
         let candidate = side.withUnsafeBufferPointer { pointer in
             ReferenceKeys.mayDefine(pointer, 0..<pointer.count)
                 && UnreadDefinitions.mayHoldDelimiterRow(pointer, 0..<pointer.count)
         }
-        guard candidate else { return [] }
+        guard candidate else { return ([], []) }
         let bytes = Array(side)
         let found = bytes.withUnsafeBufferPointer { pointer in
             let parse = { (hidden: Set<Int>) in
@@ -173,11 +226,12 @@ struct ParsePass {
                     UnreadDefinitions.hidden(hidden, in: bytes), contentStart: 0, contentEnd: .max,
                     mapOffset: { $0 }, bufferOffset: { $0 }, layerText: pointer, content: 0..<bytes.count,
                     alertsFrom: .max, notes: nil, converted: { _ in })
-                return ((), Set(parse.unread))
+                return (parse.escapedDefinitions, Set(parse.unread))
             }
-            return Self.hidingUnread(from: [], first: parse([]), parse).hidden
+            return Self.hidingUnread(from: [], first: parse([]), parse)
         }
-        return Set(found.map { $0 + side.startIndex })
+        let escaped = found.parse.map { EscapedDefinitions.Rest(start: $0.start + side.startIndex, text: $0.text) }
+        return (Set(found.hidden.map { $0 + side.startIndex }), escaped)
     }
 
     /// Given the parse with `start` hidden (`first`), parses with what each
@@ -206,7 +260,7 @@ struct ParsePass {
         _ buffer: [UInt8], contentStart: Int, contentEnd: Int, mapOffset: @escaping (Int) -> Int,
         bufferOffset: @escaping (Int) -> Int, layerText: UnsafeBufferPointer<UInt8>, content: Range<Int>,
         alertsFrom: Int, notes: FootnoteCut?, converted: ([Block]) -> Void
-    ) -> (blocks: [Block], unread: [Int]) {
+    ) -> (blocks: [Block], unread: [Int], escapedDefinitions: [EscapedDefinitions.Rest]) {
         buffer.withUnsafeBufferPointer { pointer in
             var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
             var blocks = CmarkNodeReader.parse(
@@ -214,21 +268,20 @@ struct ParsePass {
                 mapOffset: mapOffset, literals: &literals)
             if let notes { blocks = notes.definitions(in: blocks) }
             converted(blocks)
-            var unread: [Int] = []
+            var layer = (unread: [Int](), escaped: [EscapedDefinitions.Rest]())
             if options.extensions != .none {
-                unread =
-                    ExtensionLayer.apply(
-                        to: &blocks, text: layerText, options: options,
-                        cells: CellInlineParser(
-                            context: buffer, smart: options.smartPunctuation, literals: literals ?? [],
-                            contextOffset: bufferOffset),
-                        content: content
-                    ).unreadDefinitions
+                let applied = ExtensionLayer.apply(
+                    to: &blocks, text: layerText, options: options,
+                    cells: CellInlineParser(
+                        context: buffer, smart: options.smartPunctuation, literals: literals ?? [],
+                        contextOffset: bufferOffset),
+                    content: content)
+                layer = (applied.unreadDefinitions, applied.escapedDefinitions)
             }
             if options.extensions.contains(.alerts) {
                 AlertMarker(text: layerText).apply(to: &blocks, from: alertsFrom)
             }
-            return (blocks, unread)
+            return (blocks, layer.unread, layer.escaped)
         }
     }
 }

@@ -58,4 +58,14 @@ import Testing
         let first = 0x1157_0000 + UInt64(batch * 100)
         try GFMOracle.expectMatchWithFootnotes(seeds: first..<first + 100, TableFollowerGenerator.listDocument)
     }
+
+    /// Definitions on the lines that leave a table's containers
+    /// (``ExtensionWalker/escapedDefinitions``), used before, in the
+    /// table and after.
+    @Test(arguments: 0..<3)
+    func randomEscapedDefinitionsMatchCmarkGFM(batch: Int) throws {
+        let first = 0xDEF0_0000 + UInt64(batch * 100)
+        try GFMOracle.expectMatchWithFootnotes(
+            seeds: first..<first + 100, TableFollowerGenerator.escapedDefinitionDocument)
+    }
 }

@@ -43,6 +43,16 @@ import Testing
             seeds: first..<first + 60, options: ParseOptions(extensions: [.gfm]), TableFollowerGenerator.listDocument)
     }
 
+    /// Definitions that leave a table's containers reach the frozen blocks
+    /// that use their labels, before and after them
+    /// (`TableFollowerTests.randomEscapedDefinitionsMatchCmarkGFM`).
+    @Test(arguments: 0..<2)
+    func randomEscapedDefinitionsStreamLikeOneShot(batch: Int) {
+        let first = 0xDEF0_0000 + UInt64(batch * 60)
+        SeededStreaming.expectStreamLikeOneShot(
+            seeds: first..<first + 60, options: ParseOptions(), TableFollowerGenerator.escapedDefinitionDocument)
+    }
+
     /// Every range in the tree lies inside the text (a fence in an
     /// ordered item after a table once ended at `3 << 52 + 13`, the cell
     /// parser's offset for its context). A child may end a little after
