@@ -53,7 +53,7 @@ extension FootnoteStandIns {
     /// notes where each line starts for cmark-gfm's inline parser: after a
     /// line break it parses itself, not one inside a code span or raw
     /// HTML, nor one escaped by a backslash. A bracket or backtick inside a
-    /// URL that cmark-gfm's autolink takes (``autolinkEnd(_:at:)``) opens
+    /// URL that cmark-gfm's autolink takes (``autolinkEnd(_:at:data:)``) opens
     /// no candidate, pair or code span: the link has taken it first
     /// (`http://g[^<t>]` links `http://g[^`, then raw HTML; `http://g`b` /
     /// `[^2]``: a reference).
@@ -68,10 +68,12 @@ extension FootnoteStandIns {
         var line = 0
         var bang = -1
         var urlEnd = 0
+        // The bytes as the autolink scanner reads them, made at the first URL.
+        var data: [UInt8]?
         var i = 0
         let n = bytes.count
         while i < n {
-            if i >= urlEnd, openers.isEmpty, let end = autolinkEnd(bytes, at: i) { urlEnd = end }
+            if i >= urlEnd, openers.isEmpty, let end = autolinkEnd(bytes, at: i, data: &data) { urlEnd = end }
             switch bytes[i] {
             case UInt8(ascii: "\\"):
                 if i + 1 < n, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
@@ -119,26 +121,26 @@ extension FootnoteStandIns {
     /// `_`, `~`, `(`). The caller asks only outside brackets, where the
     /// extension looks for links. `nil` where none starts.
     ///
-    /// - Complexity: O(the link); O(1) at most bytes.
-    private static func autolinkEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    /// - Complexity: O(the link); O(1) at most bytes; O(n) once, at the
+    ///   first URL of the scan, for `data`.
+    private static func autolinkEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, data: inout [UInt8]?) -> Int? {
         let n = bytes.count
-        if bytes[i] == UInt8(ascii: ":") {
-            guard i + 2 < n, bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") else { return nil }
-            return AutolinkScanner.urlLink(linkData(bytes), colon: i, lowerBound: 0, textCount: n)?.upperBound
+        let url =
+            bytes[i] == UInt8(ascii: ":") && i + 2 < n && bytes[i + 1] == UInt8(ascii: "/")
+            && bytes[i + 2] == UInt8(ascii: "/")
+        let www =
+            bytes[i] == UInt8(ascii: "w") && i + 3 < n && bytes[i + 1] == UInt8(ascii: "w")
+            && bytes[i + 2] == UInt8(ascii: "w") && bytes[i + 3] == UInt8(ascii: ".")
+            && (i == 0 || "*_~(".utf8.contains(bytes[i - 1]) || CharacterClass.isASCIISpace(bytes[i - 1]))
+        guard url || www else { return nil }
+        if data == nil {
+            // cmark trims the inline text's end, as the scanner expects.
+            var end = n
+            while end > 0, CharacterClass.isASCIISpace(bytes[end - 1]) { end -= 1 }
+            data = Array(bytes[..<end])
         }
-        guard bytes[i] == UInt8(ascii: "w"), i + 3 < n, bytes[i + 1] == UInt8(ascii: "w"),
-            bytes[i + 2] == UInt8(ascii: "w"), bytes[i + 3] == UInt8(ascii: "."),
-            i == 0 || "*_~(".utf8.contains(bytes[i - 1]) || CharacterClass.isASCIISpace(bytes[i - 1])
-        else { return nil }
-        return AutolinkScanner.wwwLink(linkData(bytes), at: i, textCount: n)
-    }
-
-    /// `bytes` without trailing whitespace, as ``AutolinkScanner`` reads
-    /// them (cmark trims the inline text's end).
-    private static func linkData(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var end = bytes.count
-        while end > 0, CharacterClass.isASCIISpace(bytes[end - 1]) { end -= 1 }
-        return Array(bytes[..<end])
+        guard url else { return AutolinkScanner.wwwLink(data!, at: i, textCount: n) }
+        return AutolinkScanner.urlLink(data!, colon: i, lowerBound: 0, textCount: n)?.upperBound
     }
 
     /// The label cmark-gfm copies for the candidate from `[` at `open` to
