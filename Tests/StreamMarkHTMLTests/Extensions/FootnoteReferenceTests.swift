@@ -309,6 +309,28 @@ import Testing
         #expect(Self.ours(markdown) != (try Self.theirs(markdown)), "\(reason)")
     }
 
+    /// The known streaming gap (docs/extensions.md, "Streaming"; a fuzz
+    /// finding of stop 44): a table row that looks like a link definition
+    /// of a label with a space (`[^a b]:`), then a row using it. The
+    /// one-shot parse leaves the later `[^a b]` as text (the row may
+    /// define it as a link label, `mayDefineLinkLabel`); the table's window
+    /// holds the header and the last row only, so the streamed one is an
+    /// unresolved reference. Both render as `[^a b]`, as cmark-gfm does:
+    /// the trees differ, the HTML does not. Fails once it streams alike.
+    @Test func knownStreamingGapStillDiffers() throws {
+        let text = "*|.\n-|-\n[^a b]:\n[^a b]"
+        let report = PrefixHarness(options: Self.options).verify(
+            name: text, bytes: Array(text.utf8), chunking: .everyByte)
+        #expect(!report.passed, "the gap streams like the one-shot parse now: update docs/extensions.md")
+        var document = StreamingDocument(options: Self.options)
+        for byte in text.utf8 { _ = document.append(bytes: [byte]) }
+        _ = document.finish()
+        let oneShot = MarkdownParser(options: Self.options).parse(text)
+        #expect(document.root != oneShot)
+        #expect(HTMLRenderer().render(document.root) == HTMLRenderer().render(oneShot))
+        #expect(HTMLRenderer().render(oneShot) == (try Self.theirs(text)))
+    }
+
     // MARK: - Units
 
     @Test func undefinedReferenceIsAReferenceInline() {
