@@ -38,21 +38,36 @@ final class EscapedDefinitions {
         rests.append(Rest(start: start, text: rest + [0x0A, 0x0A]))
     }
 
+    /// At most how many rests of one buffer a plain cmark parse checks
+    /// for labels defined before them (``prefix(_:of:)``); past that the
+    /// buffer is not parsed again (a bound on hostile text).
+    static let checkedRests = 8
+
     /// The rests (starts as offsets of `buffer`) to stand in front of
     /// `buffer`, behind a thematic break at the margin, which closes what
-    /// they left open; a label that `buffer` may define before the rest is
-    /// renamed in it.
+    /// they left open; a label that `buffer` defines before the rest is
+    /// renamed in it. `nil` when more than ``checkedRests`` rests use a
+    /// label that the text before them may define.
     ///
-    /// - Complexity: O(buffer × rests): a plain cmark parse of the buffer
-    ///   before each rest that defines a label.
-    static func prefix(_ rests: [Rest], of buffer: [UInt8]) -> [UInt8] {
+    /// - Complexity: O(buffer + rests), plus a plain cmark parse of the
+    ///   buffer before each of at most ``checkedRests`` rests.
+    static func prefix(_ rests: [Rest], of buffer: [UInt8]) -> [UInt8]? {
         var result: [UInt8] = []
-        for rest in rests {
+        var checked = 0
+        // Labels that may be defined before the rest, over-approximated,
+        // scanned once in document order.
+        var earlier: Set<String> = []
+        var scanned = 0
+        for rest in rests.sorted(by: { $0.start < $1.start }) {
+            let start = min(max(rest.start, 0), buffer.count)
+            buffer.withUnsafeBufferPointer { earlier.formUnion(ReferenceKeys.definitions(in: $0, scanned..<start)) }
+            scanned = max(scanned, start)
             let labels = rest.text.withUnsafeBufferPointer { pointer in
                 lines(of: pointer).compactMap { label(pointer, $0) }.map { Array(pointer[$0]) }
-            }
-            let before = buffer[..<min(max(rest.start, 0), buffer.count)]
-            result += hiding(defined(labels, in: before), in: rest.text)
+            }.filter { earlier.contains($0.withUnsafeBufferPointer { ReferenceKeys.key($0, 0..<$0.count) }) }
+            if !labels.isEmpty { checked += 1 }
+            guard checked <= checkedRests else { return nil }
+            result += hiding(defined(labels, in: buffer[..<start]), in: rest.text)
         }
         return result + Array("***\n".utf8)
     }
@@ -60,9 +75,7 @@ final class EscapedDefinitions {
     /// The keys of those of `labels` that `text` defines, as cmark reads
     /// it: a parse of `text` followed by a reference to each label.
     private static func defined(_ labels: [[UInt8]], in text: ArraySlice<UInt8>) -> Set<String> {
-        guard !labels.isEmpty, text.withUnsafeBufferPointer({ ReferenceKeys.mayDefine($0, 0..<$0.count) }) else {
-            return []
-        }
+        guard !labels.isEmpty else { return [] }
         var probe = Array(text) + Array("\n\n***\n\n".utf8)
         for label in labels { probe += [UInt8(ascii: "[")] + label + Array("]\n\n".utf8) }
         let blocks = ParsePass(options: .commonMark).blocks(of: probe)

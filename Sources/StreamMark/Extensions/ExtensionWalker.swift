@@ -107,7 +107,6 @@ struct ExtensionWalker {
     /// block if that is code or HTML reaching its last line that is not
     /// blank, which holds none and would take in the text after it.
     private func recordDefinitions(of lines: [SourceLine], _ remainder: Remainder, before last: Block?) {
-        guard remainder.bytes.withUnsafeBufferPointer({ ReferenceKeys.mayDefine($0, 0..<$0.count) }) else { return }
         var count = lines.count
         if let last, let content = lines.last(where: { $0.contentStart < $0.end }),
             last.range.upperBound >= content.end

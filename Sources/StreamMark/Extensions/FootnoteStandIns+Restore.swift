@@ -182,12 +182,10 @@ extension FootnoteStandIns {
     /// brackets (one from `<…>`, whose text is its destination, is none
     /// for cmark-gfm).
     private static func linkMade(_ link: Inline, brackets: inout BracketStack) -> Inline {
-        if case .link(let destination, _, let children) = link {
-            var angle = false
-            if children.count == 1, case .text(let label) = children[0] {
-                angle = destination == label || destination == "mailto:" + label
-            }
-            if !angle { brackets.linkMade() }
+        if case .link(let destination, _, let children) = link,
+            !InlineExtensionPass.isAngleAutolink(destination, children)
+        {
+            brackets.linkMade()
         }
         return link
     }

@@ -284,7 +284,7 @@ struct InlineExtensionPass {
     /// Whether a link is an autolink `<…>` (its text is its destination,
     /// after `mailto:` for an address): cmark parses those without
     /// brackets.
-    private static func isAngleAutolink(_ destination: String, _ children: [Inline]) -> Bool {
+    static func isAngleAutolink(_ destination: String, _ children: [Inline]) -> Bool {
         guard children.count == 1, case .text(let label) = children[0] else { return false }
         return destination == label || destination == "mailto:" + label
     }

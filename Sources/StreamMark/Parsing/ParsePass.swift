@@ -132,8 +132,9 @@ struct ParsePass {
             firstConverted = $0
             converted($0)
         }
-        guard !first.escapedDefinitions.isEmpty else { return first.blocks }
-        let front = EscapedDefinitions.prefix(first.escapedDefinitions, of: buffer)
+        guard !first.escapedDefinitions.isEmpty,
+            let front = EscapedDefinitions.prefix(first.escapedDefinitions, of: buffer)
+        else { return first.blocks }
         let shift = front.count
         // The layer reads the buffer as it is (by default), not the one with
         // the definitions in front.

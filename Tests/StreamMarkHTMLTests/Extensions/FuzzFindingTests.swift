@@ -226,6 +226,9 @@ import Testing
         // it (the earlier one wins); a fence the rest leaves open.
         "- a|b\n  -|-\n[a]: /u\n\n[a]\n\n[a]: /later", "[a]: /e\n\n- a|b\n  -|-\n[a]: /u\n[b]: /v\n\n[a] [b]",
         "[a]\n\n- [a]|b\n  -|-\n[a]: <w>\n```\n\n[a]", "> [a]|b\n> -|-\n[a]: /u\n\n- x",
+        // At the bound: seven rests redefine an earlier label, the eighth a new one.
+        "[a]: /e\n\n" + String(repeating: "- [a]|x\n  -|-\n[a]: /u\n\n", count: 7)
+            + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
     ]
 
     /// Formerly known differences 3 (in part), 10, 12 and 13, by the list
@@ -250,6 +253,11 @@ import Testing
         "~&#0;~e",  // 1: an entity inside a tilde pair
         ";\n[\\[]:http://b",  // 1: an escaped bracket in a definition-like label on a later line
         "- a|b\n  -|-\nx\n  ```\n\nz\n",  // 3: a fence after a list item's table running over a blank line
+        // 3: past EscapedDefinitions.checkedRests rests that redefine an
+        // earlier label, the buffer is not parsed again (a bound on
+        // hostile text), so `b` from the last rest stays undefined
+        "[a]: /e\n\n" + String(repeating: "- [a]|x\n  -|-\n[a]: /u\n\n", count: 9)
+            + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
         "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
     ]
 
