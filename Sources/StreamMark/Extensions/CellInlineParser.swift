@@ -31,13 +31,44 @@ struct CellInlineParser {
         return reparse(paragraph: nil, cells: cellTexts.map { Array($0.utf8) }, remainder: nil).cells
     }
 
-    /// Whether a link reference definition in scope may define `label`
-    /// (over-approximated by ``ReferenceKeys``).
+    /// Whether a link reference definition in scope defines `label`, as
+    /// cmark reads the lines of that definition: a `[label]` shortcut
+    /// there would be a link.
     ///
-    /// - Complexity: O(label) with ``references``; O(context) without.
-    func mayDefineLinkLabel(_ label: [UInt8]) -> Bool {
+    /// ``ReferenceKeys`` over-approximates the labels a text may define
+    /// (`*|.` / `-|-` / `[^a b]:` looks like a definition of `^a b`, but
+    /// continues the table's paragraph). An over-approximated answer would
+    /// depend on which lines a parse holds: the one-shot parse holds every
+    /// row, a streamed table's window only its header and last row. So a
+    /// label the scan accepts is checked by a plain cmark parse of the
+    /// lines that may define it, followed by the shortcut.
+    ///
+    /// - Complexity: O(label) when no line may define it; otherwise one
+    ///   cmark parse of the lines that may (O(context) without
+    ///   ``references``).
+    func definesLinkLabel(_ label: [UInt8]) -> Bool {
         let key = label.withUnsafeBufferPointer { ReferenceKeys.key($0, 0..<$0.count) }
-        if let references { return references.mayDefine(key: key) }
-        return context.withUnsafeBufferPointer { ReferenceKeys.definitions(in: $0, 0..<$0.count).contains(key) }
+        let shortcut = [UInt8(ascii: "[")] + label.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 } + [UInt8(ascii: "]")]
+        if let references {
+            guard references.mayDefine(key: key) else { return false }
+            let (before, after) = references.lines(usedBy: [shortcut])
+            return Self.resolves(shortcut, after: before + [0x0A, 0x0A] + after)
+        }
+        let mayDefine = context.withUnsafeBufferPointer {
+            ReferenceKeys.definitions(in: $0, 0..<$0.count).contains(key)
+        }
+        guard mayDefine else { return false }
+        let groups = Self.referenceLines(of: context, outside: literals)
+        return Self.resolves(shortcut, after: Array(groups.joined(separator: [0x0A, 0x0A])))
+    }
+
+    /// Whether `shortcut` (`[label]`) is a link after `lines`, parsed by
+    /// plain cmark behind a thematic break that ends their last paragraph.
+    private static func resolves(_ shortcut: [UInt8], after lines: [UInt8]) -> Bool {
+        let probe = lines + Array("\n\n***\n\n".utf8) + shortcut + [0x0A]
+        guard case .paragraph(let inlines)? = ParsePass(options: .commonMark).blocks(of: probe).last?.kind,
+            inlines.count == 1, case .link? = inlines.first
+        else { return false }
+        return true
     }
 }

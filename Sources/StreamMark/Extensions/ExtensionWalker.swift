@@ -429,8 +429,8 @@ struct ExtensionWalker {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
                 footnotes: footnotes
-                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.mayDefineLinkLabel) : nil,
-                isLinkLabel: cells.mayDefineLinkLabel)
+                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
+                isLinkLabel: cells.definesLinkLabel)
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(

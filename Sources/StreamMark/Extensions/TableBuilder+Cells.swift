@@ -24,8 +24,8 @@ extension TableBuilder {
             escapes: escapes, urls: walker.extensions.contains(.autolink),
             math: walker.extensions.contains(.math) ? MathStandIns() : nil,
             footnotes: footnotes
-                ? FootnoteStandIns(skipped: skipped, isLinkLabel: walker.cells.mayDefineLinkLabel) : nil,
-            isLinkLabel: walker.cells.mayDefineLinkLabel
+                ? FootnoteStandIns(skipped: skipped, isLinkLabel: walker.cells.definesLinkLabel) : nil,
+            isLinkLabel: walker.cells.definesLinkLabel
         )
     }
 
