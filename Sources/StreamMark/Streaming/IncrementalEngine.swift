@@ -861,10 +861,14 @@ struct IncrementalEngine: Sendable {
     /// - Parameter window: what is parsed after the segment and its
     ///   carriers: the window's text (after its stub), or as much of it as
     ///   holds every definition of the segment's labels that it holds.
+    /// - Returns: whether the re-parse gave the segment's blocks (the same
+    ///   number, with the same ids) and was taken; `false` leaves the tree
+    ///   as it was.
+    @discardableResult
     mutating func reparse(
         _ segment: Segment, window: [UInt8], root: inout Block, text: UnsafeBufferPointer<UInt8>, parsed: inout Int,
         patches: inout [Patch]
-    ) {
+    ) -> Bool {
         var buffer: [UInt8] = []
         let carriers = references.definers(of: segment.references).map { references.segments[$0] }
         for carrier in carriers where carrier.text.upperBound <= segment.text.lowerBound {
@@ -901,28 +905,36 @@ struct IncrementalEngine: Sendable {
             alertsFrom: alertsFrom)
         switch segment.place {
         case .top(let range):
-            guard blocks.count == range.count else { return }
+            guard blocks.count == range.count,
+                zip(root.children[range], blocks).allSatisfy({ $0.id == $1.id })
+            else { return false }
             for (offset, block) in blocks.enumerated() {
-                let index = range.lowerBound + offset
-                guard root.children[index].id == block.id else { return }
-                let merged = root.children[index].withInlines(of: block)
-                TreeDiff.appendPatches(from: root.children[index], to: merged, into: &patches)
-                work.blocksCompared += 2 * merged.subtreeCount
-                root.children[index] = merged
+                Self.merge(
+                    inlinesOf: block, into: &root.children[range.lowerBound + offset], work: &work, patches: &patches)
             }
         case .nested(let top, let range):
-            guard top < root.children.count, let container = blocks.first, container.children.count == range.count
-            else { return }
+            guard top < root.children.count, let container = blocks.first, container.children.count == range.count,
+                range.upperBound <= root.children[top].children.count,
+                zip(root.children[top].children[range], container.children).allSatisfy({ $0.id == $1.id })
+            else { return false }
             for (offset, block) in container.children.enumerated() {
-                let index = range.lowerBound + offset
-                guard index < root.children[top].children.count, root.children[top].children[index].id == block.id
-                else { return }
-                let merged = root.children[top].children[index].withInlines(of: block)
-                TreeDiff.appendPatches(from: root.children[top].children[index], to: merged, into: &patches)
-                work.blocksCompared += 2 * merged.subtreeCount
-                root.children[top].children[index] = merged
+                Self.merge(
+                    inlinesOf: block, into: &root.children[top].children[range.lowerBound + offset], work: &work,
+                    patches: &patches)
             }
         }
+        return true
+    }
+
+    /// Takes the inlines of `parsed` into `block` and emits the patches.
+    private static func merge(
+        inlinesOf parsed: Block, into block: inout Block, work: inout StreamingDocument.Statistics.Work,
+        patches: inout [Patch]
+    ) {
+        let merged = block.withInlines(of: parsed)
+        TreeDiff.appendPatches(from: block, to: merged, into: &patches)
+        work.blocksCompared += 2 * merged.subtreeCount
+        block = merged
     }
 
     // MARK: - Lines

@@ -28,6 +28,9 @@ enum SettledInlines {
     /// - every `*` or `_` run in text cannot open: it is followed by a space,
     ///   a tab or a line break, or (`_` only) sits between two ASCII letters
     ///   or digits;
+    /// - no link's destination or title holds a `$`, `[` or `]` (source
+    ///   text that the extension layer scans before cmark: math opened
+    ///   there may close on a later line);
     /// - every literal `[` is followed by a literal `]` (each `]` closes
     ///   the innermost `[`), no literal `]` is followed by `(` or `[` or
     ///   ends a text before anything but a line break (an inline link's
@@ -77,7 +80,12 @@ enum SettledInlines {
                 guard isSettled(children[...], brackets: &brackets, inLink: inLink) else {
                     return false
                 }
-            case .link(_, _, let children), .image(_, _, let children):
+            case .link(let destination, let title, let children), .image(let destination, let title, let children):
+                // A `$` or bracket in a destination or title is source text
+                // that the extension layer scans before cmark: a `$` on a
+                // later line may close math that opened there and swallow
+                // the link's `)`.
+                guard !holdsSourceMarkup(destination), !holdsSourceMarkup(title) else { return false }
                 // In a link, any literal bracket is unsettled (the count is untouched).
                 guard isSettled(children[...], brackets: &brackets, inLink: true) else { return false }
             case .code, .html, .softBreak, .lineBreak, .math:
@@ -88,6 +96,11 @@ enum SettledInlines {
             }
         }
         return true
+    }
+
+    /// Whether a link's destination or title holds a `$`, `[` or `]`.
+    private static func holdsSourceMarkup(_ string: String) -> Bool {
+        string.utf8.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
     }
 
     private static func textIsSettled(

@@ -35,6 +35,28 @@ import Testing
         #expect(large.peakInRun < 1_024, "\(large)")
     }
 
+    /// Items frozen one at a time whose labels one append defines are
+    /// parsed again together: the append parses the tail once for the
+    /// window and once after the two items (not once after each), and the
+    /// items get the new links.
+    @Test func neighbouringUsersAreParsedAgainTogether() {
+        let list = "- [x][a]\n- [y][b]\n\n[z]: /0\n"
+        let tail = "[a]: /1\n[b]: /2"
+        var document = StreamingDocument()
+        for byte in list.utf8 { document.append(bytes: [byte]) }
+        document.append(bytes: Array(tail.utf8))
+        // The unsettled lines: `[z]: /0` too, as no line had begun after it.
+        let unsettled = "[z]: /0\n" + tail
+        // The items' text runs to the blank line after the list.
+        let items = "- [x][a]\n- [y][b]\n\n"
+        // The unsettled lines alone (no settled definition of a label they
+        // use), then the items, a thematic break and the unsettled lines;
+        // each item alone would parse those lines twice more.
+        let expected = unsettled.utf8.count + items.utf8.count + "***\n".utf8.count + unsettled.utf8.count
+        #expect(document.statistics.lastParsedBytes == expected)
+        #expect(document.root == MarkdownParser().parse(list + tail))
+    }
+
     /// Runs with everything that may follow or break them, through the
     /// harness at every byte and at seeded random chunks.
     @Test(arguments: [
@@ -65,16 +87,19 @@ import Testing
     /// Seeded random runs: uses of a few labels, then definition lines of
     /// every form the guard distinguishes (simple, titled, split over two
     /// lines, indented, duplicated), blank lines and text, streamed at
-    /// random chunks through the harness.
+    /// random chunks and at every byte through the harness.
     @Test(arguments: 0..<4)
     func randomRunsStreamLikeOneShot(seed: UInt64) {
         var generator = SplitMix64(seed: 1_000 + seed)
         let harness = PrefixHarness(fullCheckLimit: 200)
         for index in 0..<60 {
             let text = Self.randomRun(&generator)
-            let report = harness.verify(
-                name: "run \(seed)/\(index)", bytes: Array(text.utf8), chunking: .random(seed: seed &+ UInt64(index)))
-            #expect(report.passed, "\(String(reflecting: text)): \(report.violations.prefix(2).map(\.description))")
+            for chunking in [PrefixHarness.Chunking.random(seed: seed &+ UInt64(index)), .everyByte] {
+                let report = harness.verify(name: "run \(seed)/\(index)", bytes: Array(text.utf8), chunking: chunking)
+                #expect(
+                    report.passed,
+                    "\(chunking) \(String(reflecting: text)): \(report.violations.prefix(2).map(\.description))")
+            }
         }
     }
 
@@ -82,7 +107,16 @@ import Testing
         let labels = ["a", "b", "c", "D", "e f"]
         func label() -> String { labels[Int(generator.next() % UInt64(labels.count))] }
         var text = ""
-        for _ in 0..<(1 + generator.next() % 4) { text += "- see [\(label())] and [x][\(label())]\n" }
+        // Users: list items (parsed again together when one append
+        // defines the labels of neighbours), quotes, loose and task items.
+        let marker = ["- ", "1. ", "> ", "- [ ] ", "* "][Int(generator.next() % 5)]
+        for _ in 0..<(1 + generator.next() % 6) {
+            switch generator.next() % 6 {
+            case 0: text += marker + "[\(label())]\n\n"
+            case 1: text += marker + "a\n\n  b [\(label())]\n"
+            default: text += marker + "see [\(label())] and [x][\(label())]\n"
+            }
+        }
         text += "\n"
         for _ in 0..<(3 + generator.next() % 12) {
             switch generator.next() % 12 {

@@ -82,6 +82,32 @@ import Testing
         #expect(streams.paragraphTailAppends > 300)
     }
 
+    /// Links whose destination or title holds a `$`, and dollars on later
+    /// lines: math is found in the source before cmark parses, so a `$`
+    /// on a later line may close math that opened inside a settled line's
+    /// link and swallow its `)` (a fuzz finding: `… [RFC](https://d$$r…)` /
+    /// `… (https://d$`, where the last `$` turned the link into math).
+    @Test func randomDollarsInDestinationsThroughTheHarness() {
+        let pieces = [
+            "word", " ", " ", "\n", "\n", "\n", "$", "$$", "$x$", "[a](", "[b](<", "u$", "u$$r", ")", ">)", "x",
+            " \"t$\")", "[c]", "(/u)", "[", "]", "[^1]", "https://d$", ".", "\\$",
+        ]
+        let streams = RandomPieceStreams(
+            pieces: pieces, starts: ["See [RFC](https://d$$r/x).\n", ""], options: ParseOptions())
+        #expect(
+            streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
+        #expect(streams.paragraphTailAppends > 40)
+    }
+
+    /// The fuzz finding itself, at every byte.
+    @Test func dollarClosingMathOpenedInASettledLinkDestination() {
+        let text =
+            "ker.ietf.org/doc/html/rfc7643) and [RFC 7644](https://datat$$racker.ietf.org/doc/html/rfc7644)).\n"
+            + "Imracker.ietf.org/doc/html/rfc7643) and [RFC 7644](https://datat$"
+        let report = PrefixHarness().verify(name: "finding", bytes: Array(text.utf8), chunking: .everyByte)
+        #expect(report.passed, "\(report.violations.prefix(1))")
+    }
+
     /// Python written without a fence is one long paragraph (indented lines
     /// continue it). Once its lines settle, an append parses the last line
     /// or two, however long the paragraph grows: 400 lines, 4-byte appends.

@@ -27,7 +27,9 @@
 /// text changed, the frozen segments that use a label the tail defines or
 /// defined are parsed again, each with the first settled definitions of
 /// its labels and the tail after it (not the whole run), and their changed
-/// blocks updated. Settled definitions have not changed since their users
+/// blocks updated. Neighbouring users (list items one after another, as a
+/// changelog has them) are parsed in one parse (``adjacentGroups(_:)``),
+/// so the tail is parsed once for them, not once per item. Settled definitions have not changed since their users
 /// were last updated, so their users need nothing.
 ///
 /// - Complexity: O(tail + the frozen uses of the tail's labels), amortized
@@ -155,12 +157,54 @@ struct DefinitionRunShortcut: AppendShortcut {
         }
         engine.windowDefinitionKeys.formUnion(keys)
         run.tailKeys = keys
-        for index in engine.references.users(of: affected) {
-            let segment = engine.references.segments[index]
-            engine.reparse(
-                segment, window: run.definitions(for: segment.references, text, withTail: true), root: &root,
-                text: text,
-                parsed: &parsed, patches: &patches)
+        let users = engine.references.users(of: affected).map { engine.references.segments[$0] }
+        for group in Self.adjacentGroups(users) {
+            func reparse(_ segment: ReferenceTracker.Segment) -> Bool {
+                engine.reparse(
+                    segment, window: run.definitions(for: segment.references, text, withTail: true), root: &root,
+                    text: text, parsed: &parsed, patches: &patches)
+            }
+            // One parse for the group; each segment alone if its blocks
+            // do not come back as they are in the tree.
+            if group.count > 1, reparse(Self.joined(group)) { continue }
+            for segment in group { _ = reparse(segment) }
         }
+    }
+
+    /// `segments` (in document order) in runs of children of the same
+    /// container, each next to the one before in the tree and in the text:
+    /// the items of a list whose labels the tail defines, one after
+    /// another, as a changelog has them. Items parsed together give the
+    /// inlines each gives alone: their links depend on their own text and
+    /// the definitions in scope only.
+    ///
+    /// - Complexity: O(segments).
+    static func adjacentGroups(_ segments: [ReferenceTracker.Segment]) -> [[ReferenceTracker.Segment]] {
+        var groups: [[ReferenceTracker.Segment]] = []
+        for segment in segments {
+            if let last = groups.last?.last, last.stub == nil, segment.stub == nil,
+                last.text.upperBound == segment.text.lowerBound,
+                case .nested(let top, let range) = last.place, case .nested(top, let next) = segment.place,
+                range.upperBound == next.lowerBound
+            {
+                groups[groups.count - 1].append(segment)
+            } else {
+                groups.append([segment])
+            }
+        }
+        return groups
+    }
+
+    /// One segment spanning `group` (from ``adjacentGroups(_:)``).
+    static func joined(_ group: [ReferenceTracker.Segment]) -> ReferenceTracker.Segment {
+        guard let first = group.first, let last = group.last, case .nested(let top, let firstRange) = first.place,
+            case .nested(_, let lastRange) = last.place
+        else { return group[0] }
+        return ReferenceTracker.Segment(
+            text: first.text.lowerBound..<last.text.upperBound,
+            place: .nested(top: top, firstRange.lowerBound..<lastRange.upperBound),
+            references: group.reduce(into: []) { $0.formUnion($1.references) },
+            definitions: group.reduce(into: []) { $0.formUnion($1.definitions) },
+            certainDefinitions: group.reduce(into: []) { $0.formUnion($1.certainDefinitions) })
     }
 }
