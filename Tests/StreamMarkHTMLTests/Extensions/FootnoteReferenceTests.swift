@@ -301,6 +301,10 @@ import Testing
             "[a](/u \"x\ny\") [^bcdefgh\nxyzwvutsrqpo]\n",
             "a line break inside a link title before a reference over two lines: cmark-gfm does not start a column there"
         ),
+        (
+            "[^x]\n- [x] [^x]:n",
+            "a task item's rest defines the link label ^x; cmark-gfm's undefined footnote reference falls back to it"
+        ),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)
