@@ -532,9 +532,12 @@ struct ExtensionWalker {
         // lie inside a tab); past its first byte, columns are the line's.
         let markerColumn =
             position.offset < itemStart ? column(at: min(itemStart, itemLine.end)) : position.column
+        // A line that lacks the outer prefixes is the marker line of an
+        // enclosing item (`1. 1.`, `> 1. 1.`): this item is that item's
+        // first block and starts where its content does, at no offset.
         return lines.itemPrefix(
-            itemStart: itemStart, markerColumn: markerColumn, containerColumn: position.column,
-            lineEnd: itemLine.end)
+            itemStart: itemStart, markerColumn: markerColumn,
+            containerColumn: position.lazy ? markerColumn : position.column, lineEnd: itemLine.end)
     }
 
     /// The column of `offset` on the line of `itemLine`, counted on from

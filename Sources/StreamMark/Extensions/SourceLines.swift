@@ -183,8 +183,12 @@ struct SourceLines {
             if text[offset] == 0x09 { column += 4 - column % 4 } else { column += 1 }
             offset += 1
         }
+        // A line that lacks the outer prefixes is the marker line of an
+        // enclosing item (`1. 1.`, `> 1. 1.`): this item is that item's
+        // first block and starts where its content does, at no offset.
         return itemPrefix(
-            itemStart: itemStart, markerColumn: column, containerColumn: line.containerColumn, lineEnd: line.end)
+            itemStart: itemStart, markerColumn: column, containerColumn: line.lazy ? column : line.containerColumn,
+            lineEnd: line.end)
     }
 
     /// The prefix a list item adds, given the column of its marker, the

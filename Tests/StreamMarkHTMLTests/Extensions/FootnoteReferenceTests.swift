@@ -305,6 +305,14 @@ import Testing
             "[^x]\n- [x] [^x]:n",
             "a task item's rest defines the link label ^x; cmark-gfm's undefined footnote reference falls back to it"
         ),
+        (
+            "[^\rn89]",
+            "a carriage return inside an undefined reference (both drop the label after it): cmark-gfm writes a line feed"
+        ),
+        (
+            "[^``]`o` `x`",
+            "backticks inside an undefined reference: cmark-gfm's code span scan passes over the last pair"
+        ),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)

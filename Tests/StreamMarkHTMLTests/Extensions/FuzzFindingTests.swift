@@ -56,10 +56,15 @@ import Testing
 
     /// The same difference after a blank line (`- [x] ` / blank / `  j`),
     /// which the spec text does not decide; kept with the lazy cases.
-    /// Also the stop-45 fuzz run's shapes: a lazy `|` (no table without a
-    /// delimiter row), and a `*` that cannot interrupt the paragraph as an
-    /// empty item (the item's first block is the paragraph `[ ]` / `*`).
-    static let blankTaskLines = lazyTaskLines + ["- [x] \n\n  j", "- [x] \n|", "- [ ] \n  *"]
+    /// Also the stop-45 fuzz runs' shapes: a lazy `|` (no table without a
+    /// delimiter row), a `*` that cannot interrupt the paragraph as an
+    /// empty item (the item's first block is the paragraph `[ ]` / `*`),
+    /// and a line indented four past the item's content, which continues
+    /// the paragraph `[ ]` / `r` (no code block interrupts a paragraph).
+    static let blankTaskLines =
+        lazyTaskLines + [
+            "- [x] \n\n  j", "- [x] \n|", "- [ ] \n  *", "- [ ] \n      r",
+        ]
 
     @Test(arguments: blankTaskLines)
     func blankTaskLineStillDiffers(_ markdown: String) throws {
@@ -80,11 +85,11 @@ import Testing
     /// both-flanking there, and the rule of 3 leaves it unmatched); the
     /// spec's flanking rules count `~` as punctuation. The stop-38 fuzz
     /// run's `4ee2e717`, and the mirror images; `d~_z_` and `4~_)_` from
-    /// the stop-44 runs; `*e ~*`, `*~ p*` and `t**~n**` from the stop-45
-    /// run. None holds a tilde pair.
+    /// the stop-44 runs; `*e ~*`, `*~ p*`, `t**~n**` and `x*~y*` from the
+    /// stop-45 runs. None holds a tilde pair.
     static let tildesNextToEmphasis = [
         "**e*~b", "**e*~~b", "a~*b**", "__e_~b", "x **e*~b* y", "*~ s*", "d~_z_", "4~_)_", "*e ~*", "*~ p*",
-        "t**~n**",
+        "t**~n**", "x*~y*",
     ]
 
     @Test(arguments: tildesNextToEmphasis)
@@ -270,6 +275,9 @@ import Testing
         "~&#0;~e",  // 1: an entity inside a tilde pair
         "[](http://a\\)",  // 1: a URL-shaped word's backslash escaping a link's `)`
         "~~\\\ns~~",  // 1: a tilde run before a backslash line break (cmark-gfm reads the `\`)
+        // 1: a shortcut reference after `[www.` whose definition follows a
+        // label over two lines
+        "[www.[4278]\n\n[\nd]: /\n[4278]:s",
         "- a|b\n  -|-\nx\n  ```\n\nz\n",  // 3: a fence after a list item's table running over a blank line
         // 3: a line without the item's indentation after the code block
         // that follows a list item's table (cmark read it as the item's
