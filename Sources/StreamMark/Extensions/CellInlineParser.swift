@@ -48,27 +48,19 @@ struct CellInlineParser {
     ///   ``references``).
     func definesLinkLabel(_ label: [UInt8]) -> Bool {
         let key = label.withUnsafeBufferPointer { ReferenceKeys.key($0, 0..<$0.count) }
-        let shortcut = [UInt8(ascii: "[")] + label.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 } + [UInt8(ascii: "]")]
+        // A line break in the label is whitespace to the match, and would
+        // split the probe's paragraph.
+        let probe = label.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
         if let references {
             guard references.mayDefine(key: key) else { return false }
-            let (before, after) = references.lines(usedBy: [shortcut])
-            return Self.resolves(shortcut, after: before + [0x0A, 0x0A] + after)
+            let (before, after) = references.lines(usedBy: [[UInt8(ascii: "[")] + probe + [UInt8(ascii: "]")]])
+            return !EscapedDefinitions.defined([probe], in: (before + [0x0A, 0x0A] + after)[...]).isEmpty
         }
         let mayDefine = context.withUnsafeBufferPointer {
             ReferenceKeys.definitions(in: $0, 0..<$0.count).contains(key)
         }
         guard mayDefine else { return false }
         let groups = Self.referenceLines(of: context, outside: literals)
-        return Self.resolves(shortcut, after: Array(groups.joined(separator: [0x0A, 0x0A])))
-    }
-
-    /// Whether `shortcut` (`[label]`) is a link after `lines`, parsed by
-    /// plain cmark behind a thematic break that ends their last paragraph.
-    private static func resolves(_ shortcut: [UInt8], after lines: [UInt8]) -> Bool {
-        let probe = lines + Array("\n\n***\n\n".utf8) + shortcut + [0x0A]
-        guard case .paragraph(let inlines)? = ParsePass(options: .commonMark).blocks(of: probe).last?.kind,
-            inlines.count == 1, case .link? = inlines.first
-        else { return false }
-        return true
+        return !EscapedDefinitions.defined([probe], in: Array(groups.joined(separator: [0x0A, 0x0A]))[...]).isEmpty
     }
 }

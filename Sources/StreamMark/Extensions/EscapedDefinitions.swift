@@ -74,7 +74,7 @@ final class EscapedDefinitions {
 
     /// The keys of those of `labels` that `text` defines, as cmark reads
     /// it: a parse of `text` followed by a reference to each label.
-    private static func defined(_ labels: [[UInt8]], in text: ArraySlice<UInt8>) -> Set<String> {
+    static func defined(_ labels: [[UInt8]], in text: ArraySlice<UInt8>) -> Set<String> {
         guard !labels.isEmpty else { return [] }
         var probe = Array(text) + Array("\n\n***\n\n".utf8)
         for label in labels { probe += [UInt8(ascii: "[")] + label + Array("]\n\n".utf8) }
