@@ -53,9 +53,13 @@ extension Remainder {
     /// Where the text ends after `last`, or another line follows, cmark
     /// ends such a block at the end of `last`, except a fenced code block
     /// or a setext heading, which it ends where the line that closed it
-    /// ends: the next line (`> ~~~` and then `|`).
+    /// ends: the next line (`> ~~~` and then `|`). A fence still open at
+    /// the end of the remainder ends there too, though the parse, which
+    /// met the end of its buffer, ended it at the end of `last`
+    /// (`"` / blank / `3. ```` and then `=`).
     ///
-    /// - Complexity: O(blocks + length of the next line and prefixes).
+    /// - Complexity: O(blocks + length of the next line and prefixes +
+    ///   length of a fence open at the end).
     static func documentEnds(
         of blocks: [Block], last: SourceLine, lines: SourceLines, prefixes: [LinePrefix]
     ) -> [Block] {
@@ -70,14 +74,22 @@ extension Remainder {
             guard !blank else { return blocks }
             closingLineEnd = next.end
         }
-        return blocks.map { ending($0, at: end, lastLineEnd: last.end, closingLineEnd: closingLineEnd) }
+        return blocks.map {
+            ending($0, at: end, lastLineEnd: last.end, closingLineEnd: closingLineEnd, text: lines.text)
+        }
     }
 
     /// The block with every range ending at `end` ending at `closingLineEnd`
     /// if it is a fenced code block or a setext heading, else at `lastLineEnd`.
-    private static func ending(_ block: Block, at end: Int, lastLineEnd: Int, closingLineEnd: Int) -> Block {
+    private static func ending(
+        _ block: Block, at end: Int, lastLineEnd: Int, closingLineEnd: Int, text: UnsafeBufferPointer<UInt8>
+    ) -> Block {
         var block = block
-        if block.range.upperBound == end {
+        if block.range.upperBound == lastLineEnd, case .codeBlock(let code) = block.kind, code.fenced,
+            isOpen(code, range: block.range, text: text)
+        {
+            block.range = block.range.lowerBound..<closingLineEnd
+        } else if block.range.upperBound == end {
             let runsOn: Bool
             switch block.kind {
             case .codeBlock(let code): runsOn = code.fenced
@@ -89,8 +101,28 @@ extension Remainder {
             block.range = min(block.range.lowerBound, newEnd)..<newEnd
         }
         block.children = block.children.map {
-            ending($0, at: end, lastLineEnd: lastLineEnd, closingLineEnd: closingLineEnd)
+            ending($0, at: end, lastLineEnd: lastLineEnd, closingLineEnd: closingLineEnd, text: text)
         }
         return block
+    }
+
+    /// Whether a fenced code block that ends at the end of a line was left
+    /// open: every line after its opening fence, up to that end, is in its
+    /// literal (a closing fence is not).
+    private static func isOpen(_ code: CodeBlockAttributes, range: Range<Int>, text: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        lineCount(text[range]) == lineCount(code.literal.utf8)
+    }
+
+    /// How many line endings (LF, CR or CRLF) `bytes` holds.
+    private static func lineCount(_ bytes: some Collection<UInt8>) -> Int {
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x0A && previous != 0x0D || byte == 0x0D { count += 1 }
+            previous = byte
+        }
+        return count
     }
 }

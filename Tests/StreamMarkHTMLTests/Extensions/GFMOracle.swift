@@ -29,10 +29,15 @@ enum GFMOracle {
         _ markdown: [UInt8], extensions: [String] = ["table", "strikethrough", "autolink", "tasklist"],
         smart: Bool = false
     ) throws -> String {
+        try output(markdown, arguments: extensions.flatMap { ["-e", $0] } + (smart ? ["--smart"] : []))
+    }
+
+    /// What `cmark-gfm` with `arguments` writes for `markdown`.
+    static func output(_ markdown: [UInt8], arguments: [String]) throws -> String {
         guard let executable else { throw OracleError.missing }
         let process = Process()
         process.executableURL = executable
-        process.arguments = extensions.flatMap { ["-e", $0] } + (smart ? ["--smart"] : [])
+        process.arguments = arguments
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
