@@ -125,4 +125,40 @@ public enum TableFollowerGenerator {
         if random.chance(20) { lines += ["", "[a]: /later"] }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// A table (at the margin, in a block quote or in a list item), then
+    /// a line that ends it for cmark-gfm and continues its paragraph for
+    /// cmark (indented code, HTML, an item that cannot interrupt a
+    /// paragraph), then lines among definitions of `a`, `b` and `c`, text
+    /// and more code: cmark read them as the paragraph's text, where no
+    /// definition starts; cmark-gfm reads the definitions after a block
+    /// the line began. Uses of the labels before, in the table and after,
+    /// and sometimes definitions of the same labels before and after.
+    public static func remainderDefinitionDocument(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        var lines: [String] = random.chance(30) ? ["[b]: /early", ""] : []
+        if random.chance(40) { lines += ["Before [a] and [c][].", ""] }
+        let prefix = random.pick(["", "", "> ", "- ", "1. "])
+        let indent = prefix.hasSuffix(". ") ? "   " : prefix == "- " ? "  " : prefix
+        var table = [random.pick(["a|[b]", "[a] | [c][]", "x|y", "h | [x] |"]), random.pick(["-|-", "--|:-"])]
+        for _ in 0..<random.below(3) { table.append(random.pick(["c|d", "[a]|e", "[b]|"])) }
+        table.append(random.pick(["    more", "\tcode", "<a>", "<div>", "2) item", "-", "*", "   [c]: /x"]))
+        var labels = ["a", "b", "c", "x"]
+        for _ in 0..<random.int(in: 1...3) {
+            switch random.below(7) {
+            case 0: table.append("x [a]")
+            case 1: table.append("[b]:")
+            case 2: table.append(random.pick(["    [c]: /code", "```", ""]))
+            default:
+                guard !labels.isEmpty else { break }
+                let label = labels.remove(at: random.below(labels.count))
+                table.append("[\(label)]: " + random.pick(["/u", "/v \"t\"", "<w>"]))
+            }
+        }
+        lines.append(prefix + table[0])
+        lines += table.dropFirst().map { $0.isEmpty ? "" : indent + $0 }
+        if random.chance(70) { lines += ["", random.pick(["[a] [b] [c]", "[a][] and [x]", "- [c]"])] }
+        if random.chance(20) { lines += ["", "[a]: /later"] }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

@@ -16,7 +16,9 @@ extension CellInlineParser {
     private static let separator: [UInt8] = Array("\n\n***\n\n".utf8)
 
     // Pieces are mapped to offsets far beyond any document so that blocks
-    // can be told apart by where they start.
+    // can be told apart by where they start, in buffer order (a block's
+    // range may end in the next piece).
+    private static let leadBase = 1 << 51
     private static let paragraphBase = 1 << 52
     private static let cellBase = 2 << 52
     private static let contextBase = 3 << 52
@@ -329,10 +331,24 @@ extension CellInlineParser {
     /// link reference definitions are taken from it, as cmark-gfm leaves
     /// them in a paragraph split off a table), each cell as inlines, and a
     /// remainder of lines as blocks. The pieces come first and the context
-    /// last, so an unclosed block in the context cannot swallow them.
-    func reparse(paragraph: [UInt8]?, cells: [[UInt8]], remainder: Remainder?) -> Reparsed {
+    /// last, so an unclosed block in the context cannot swallow them,
+    /// except the definitions that begin before `start` (the document
+    /// offset of the pieces' block), which are parsed first: cmark takes
+    /// the first definition of a label, and an earlier one must win over
+    /// one in the remainder (`[b]: /early` / blank / `x|[b]` / `-|-` /
+    /// `    more` / `[b]: /u` links `/early`).
+    func reparse(paragraph: [UInt8]?, cells: [[UInt8]], remainder: Remainder?, start: Int? = nil) -> Reparsed {
+        let pieces = [paragraph ?? []] + cells + [remainder?.bytes ?? []]
+        let split = start.flatMap { start in contextOffset.map { $0(start - 1) } }
+        let context: (before: [UInt8], after: [UInt8]) =
+            references.map { $0.lines(usedBy: pieces, splitAt: split) } ?? ([], contextText(for: pieces))
         var buffer: [UInt8] = []
-        var paragraphRange = 0..<0
+        if !context.before.isEmpty {
+            buffer.append(contentsOf: context.before)
+            buffer.append(contentsOf: Self.separator)
+        }
+        let lead = buffer.count
+        var paragraphRange = lead..<lead
         if let paragraph {
             // A leading no-break space keeps the first line from being a
             // link reference definition; it is whitespace for delimiters.
@@ -348,7 +364,7 @@ extension CellInlineParser {
                 if byte == 0x0D { atLineStart = true }
             }
             buffer.append(contentsOf: Array("\n\n".utf8))
-            paragraphRange = 0..<buffer.count
+            paragraphRange = lead..<buffer.count
         }
         let cellStart = buffer.count
         // Cells without any byte cmark treats specially are their own text:
@@ -369,10 +385,11 @@ extension CellInlineParser {
         }
         let contextStart = buffer.count
         buffer.append(contentsOf: Self.separator)
-        buffer.append(contentsOf: contextText(for: [paragraph ?? []] + cells + [remainder?.bytes ?? []]))
+        buffer.append(contentsOf: context.after)
 
         let blocks = buffer.withUnsafeBufferPointer { pointer in
             CmarkNodeReader.parse(pointer, smart: smart, contentStart: 0) { offset in
+                if offset < lead { return Self.leadBase + offset }
                 if paragraphRange.contains(offset) { return Self.paragraphBase + offset }
                 if offset < remainderStart { return Self.cellBase + offset - cellStart }
                 // Blocks of the remainder may end on the blank lines after it.
@@ -397,7 +414,7 @@ extension CellInlineParser {
                     if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
                 }
                 result.paragraph = inlines
-            } else {
+            } else if start < Self.leadBase {
                 result.remainder.append(block)
             }
         }

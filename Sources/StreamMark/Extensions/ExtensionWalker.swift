@@ -97,7 +97,7 @@ struct ExtensionWalker {
         }
         guard let last = all.last else { return [] }
         let remainder = Remainder(lines: all[...], text: text)
-        let blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder).remainder
+        let blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder, start: start).remainder
         recordDefinitions(of: all, remainder, before: blocks.last)
         return Remainder.documentEnds(of: blocks, last: last, lines: lines, prefixes: prefixes)
     }
@@ -105,8 +105,11 @@ struct ExtensionWalker {
     /// Records the lines of a rest that may hold definitions cmark-gfm
     /// reads (``EscapedDefinitions``): all of them, or those before its last
     /// block if that is code or HTML reaching its last line that is not
-    /// blank, which holds none and would take in the text after it.
-    private func recordDefinitions(of lines: [SourceLine], _ remainder: Remainder, before last: Block?) {
+    /// blank, which holds none and would take in the text after it. A rest
+    /// is the text after a line that leaves a list item's table, or the
+    /// lines after a table that cmark read as its paragraph's text
+    /// (``TableBuilder``: `    more` / `[x]: /u` is code and a definition).
+    func recordDefinitions(of lines: [SourceLine], _ remainder: Remainder, before last: Block?) {
         var count = lines.count
         if let last, let content = lines.last(where: { $0.contentStart < $0.end }),
             last.range.upperBound >= content.end

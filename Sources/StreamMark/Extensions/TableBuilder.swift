@@ -206,7 +206,8 @@ struct TableBuilder {
             let substitutedCells = cellTexts.map { standIns.applied(to: $0) }
             let substitutedParagraph = paragraphText.map { standIns.applied(to: $0) }
             parsed = walker.cells.reparse(
-                paragraph: substitutedParagraph, cells: substitutedCells, remainder: remainder)
+                paragraph: substitutedParagraph, cells: substitutedCells, remainder: remainder,
+                start: block.range.lowerBound)
             guard standIns.footnotes != nil, round < 2 else { break }
             var retries = standIns.retries(in: parsed.paragraph)
             for cell in parsed.cells { retries.formUnion(standIns.retries(in: cell)) }
@@ -243,7 +244,10 @@ struct TableBuilder {
                 kind: .table(TableAttributes(alignments: alignments, header: headerCells)),
                 range: (headerIndex == base ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
                 children: children))
-        if remainder != nil {
+        if let remainder {
+            // cmark read the lines as the paragraph's text, where no
+            // definition starts; cmark-gfm reads the definitions among them.
+            walker.recordDefinitions(of: Array(all[next...]), remainder, before: parsed.remainder.last)
             // cmark ended the re-parsed blocks at the blank lines that
             // follow them in the buffer.
             let blocks = Remainder.documentEnds(
@@ -310,8 +314,26 @@ struct TableBuilder {
             // cmark's range of a setext heading may run into the next line.
             end = underline.end
         }
+        if case .codeBlock(let code) = last.kind, code.fenced {
+            end = min(end, firstLineLeaving(from: last.range.lowerBound, to: end, prefixes: prefixes))
+        }
         take(upTo: end)
         return (extra, followers.count)
+    }
+
+    /// The start of the first line after the one holding `start`, before
+    /// `end`, that is not blank and misses a container prefix (`end` if
+    /// none). cmark ends an open fence on the line that closes its
+    /// containers and its range runs over that line (`1. a|b` / `   -|-`
+    /// / `   <a>` / `   ```` / blank / `z`); the line is not the fence's.
+    private func firstLineLeaving(from start: Int, to end: Int, prefixes: [LinePrefix]) -> Int {
+        var first = walker.lines.strip(lineStart: walker.lines.lineStart(of: start), prefixes: prefixes)
+        while first.endingLength > 0, first.end + first.endingLength < end {
+            let line = walker.lines.strip(lineStart: first.end + first.endingLength, prefixes: prefixes)
+            if line.lazy, line.contentStart < line.end { return line.lineStart }
+            first = line
+        }
+        return end
     }
 
     private static func isParagraph(_ block: Block) -> Bool {

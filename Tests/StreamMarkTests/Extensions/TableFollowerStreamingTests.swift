@@ -12,6 +12,8 @@ import Testing
         "a|b\n-|-\n2) ```", "t` |d| `|\n|- | - | - |\nbar\n|é|\n2) ```", "a|b\n-|-\n    )\n```\n\n",
         "`|`\n-|-\n|\n- ```\n", "a|b\n-|-\n    }\n\n    :\n", "a|b\n-|-\n<a>\n#\ni", "a|b\n-|-\n|\n<!-->",
         "a|b\n-|-\n2) x\n\n3) y\n", "a|b\n-|-\n2) x\n\n   y\n\n   z\n\nw", "> a|b\n> -|-\n> 2) x\n>\n>    y\n> w\n",
+        "h | [x] |\n|-|-|\ne\n    more\n[x]: /u\n***\n", "[b]: /early\n\nx|[b]\n-|-\n    more\n[b]: /u\n",
+        "1. a|b\n   -|-\n   <a>\n   ```\n\nz\n", "- a|b\n  -|-\n  <a>\n  ~~~\n  c\nz\n",
     ]
 
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
@@ -51,6 +53,15 @@ import Testing
         let first = 0xDEF0_0000 + UInt64(batch * 60)
         SeededStreaming.expectStreamLikeOneShot(
             seeds: first..<first + 60, options: ParseOptions(), TableFollowerGenerator.escapedDefinitionDocument)
+    }
+
+    /// Definitions among the lines after a table that cmark read as its
+    /// paragraph's text (`TableFollowerTests.randomRemainderDefinitionsMatchCmarkGFM`).
+    @Test(arguments: 0..<2)
+    func randomRemainderDefinitionsStreamLikeOneShot(batch: Int) {
+        let first = 0x7AB1_0000 + UInt64(batch * 60)
+        SeededStreaming.expectStreamLikeOneShot(
+            seeds: first..<first + 60, options: ParseOptions(), TableFollowerGenerator.remainderDefinitionDocument)
     }
 
     /// Every range in the tree lies inside the text (a fence in an
