@@ -161,4 +161,26 @@ public enum TableFollowerGenerator {
         if random.chance(20) { lines += ["", "[a]: /later"] }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// A table in a list item, a block quote or a footnote, then a line in
+    /// the container that begins a block other than a row (indented code,
+    /// HTML, an item, a heading, a quote, a fence), then lines without the
+    /// container's prefix: lazy text of the table's paragraph for cmark;
+    /// for cmark-gfm, lines that leave the container unless the block is
+    /// a paragraph they continue.
+    public static func lazyLineDocument(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        let (first, indent) = random.pick([
+            ("- ", "  "), ("2. ", "   "), ("> ", "> "), ("> - ", ">   "), ("[^1]:", "    "), ("- > ", "  > "),
+        ])
+        var lines = [first + random.pick(["a|b", "|||||n", "x|[y]"]), indent + random.pick(["-|-", "-|-|-|-|-"])]
+        for _ in 0..<random.below(2) { lines.append(indent + "c|d") }
+        lines.append(
+            indent + random.pick(["    code", "<div>", "- c", "2) c", "# h", "> q", "```", "    ;", "***", "1. c"]))
+        if random.chance(30) { lines.append(indent + random.pick(["    more", "d", "x|y"])) }
+        for _ in 0..<random.int(in: 1...2) { lines.append(random.pick(["x", "|", "[", "- y", "a|b", "  z", "# g"])) }
+        if random.chance(40) { lines += ["", random.pick(["- c", "2. d", "p", "    q"])] }
+        if first == "[^1]:" { lines = ["See[^1].", ""] + lines }
+        return lines.joined(separator: "\n") + (random.chance(80) ? "\n" : "")
+    }
 }

@@ -171,11 +171,11 @@ struct TableBuilder {
         // A line missing some of the containers' prefixes closes those in
         // cmark-gfm: the rest is parsed again in the last container it has.
         var escaping = false
-        if next < all.count, !prefixes.isEmpty, all[next].lazy {
-            walker.escape.offset = all[next].lineStart
-            walker.escape.depth = all[next].matched
+        if next < all.count, !prefixes.isEmpty, let leaving = escapingLine(all, remainderStart: next) {
+            walker.escape.offset = all[leaving].lineStart
+            walker.escape.depth = all[leaving].matched
             escaping = true
-            all.removeSubrange(next...)
+            all.removeSubrange(leaving...)
             consumed = followers.count
         }
         // Lines after the table are parsed again, with the next blocks as
@@ -255,6 +255,28 @@ struct TableBuilder {
             result.append(contentsOf: walker.transform(blocks, prefixes: chain))
         }
         return (result, consumed)
+    }
+
+    /// The index of the first line after the table (from `remainderStart`)
+    /// that leaves the containers for cmark-gfm: a lazy line right after
+    /// the table, or the first lazy line after it if the lines between,
+    /// parsed as cmark-gfm parses them, do not end in a paragraph it could
+    /// continue (`2.` / `   a|b` / `   -|-` / `       ;` / `|`: `;` is
+    /// code, which takes no lazy line). A later lazy line is taken as
+    /// cmark took it.
+    ///
+    /// - Complexity: O(lines); one cmark parse of the lines before a lazy
+    ///   line that does not follow the table.
+    private func escapingLine(_ all: [SourceLine], remainderStart: Int) -> Int? {
+        guard let lazy = all[remainderStart...].firstIndex(where: \.lazy) else { return nil }
+        guard lazy > remainderStart else { return lazy }
+        let blocks = walker.cells.reparse(
+            paragraph: nil, cells: [], remainder: Remainder(lines: all[remainderStart..<lazy], text: text)
+        ).remainder
+        var last = blocks.last
+        while let child = last?.children.last { last = child }
+        guard let last, case .paragraph = last.kind, last.range.upperBound >= all[lazy - 1].end else { return lazy }
+        return nil
     }
 
     /// How many of `followers` (the blocks after the table's paragraph, in

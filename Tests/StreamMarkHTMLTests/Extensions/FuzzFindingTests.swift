@@ -222,6 +222,19 @@ import Testing
         "- a|b\n  -|-\nx\n  ```\n\r\n", "1. a|b\n   -|-\nx\n1. a b\n   ```\n\n",
     ]
 
+    /// A line without the containers' prefixes after the block that
+    /// follows a table in them (formerly part of known difference 3, a
+    /// fuzz finding of stop 45, and its footnote form from stop 46): cmark
+    /// read it as the table paragraph's lazy text; after cmark-gfm's code
+    /// block, which takes no lazy line, it leaves the containers. After a
+    /// paragraph it stays lazy text (the last two).
+    static let linesLeavingAfterCode = [
+        "2.\n   |||||n\n   -|-|-|-|-\n       ;\n|", "[^1]:a|b\n    -|-\n        1\n[",
+        "- a|b\n  -|-\n      code\nx\n\n- c\n",
+        "> a|b\n> -|-\n>     code\nx\n", "- a|b\n  -|-\n  <div>\nx\n", "- a|b\n  -|-\n  - c\nx\n",
+        "- a|b\n  -|-\n  2) c\nx\n",
+    ]
+
     /// Definitions on the lines that leave a table's containers (formerly
     /// part of known difference 3, a fuzz finding): lazy text for cmark,
     /// definitions for cmark-gfm, used in the table, before it and after.
@@ -256,6 +269,7 @@ import Testing
     /// by the list they belong to.
     static let formerDifferences: [(entry: Int, text: String)] =
         definitionLikeLinesBeforeURLs.map { (1, $0) } + definitionsLeavingTables.map { (3, $0) }
+        + linesLeavingAfterCode.map { (3, $0) }
         + listsCutByTables.map { (10, $0) }
         + domainsIntoEmphasis.map { (12, $0) } + shortDashRows.map { (13, $0) }
 
@@ -279,10 +293,6 @@ import Testing
         // label over two lines
         "[www.[4278]\n\n[\nd]: /\n[4278]:s",
         "- a|b\n  -|-\nx\n  ```\n\nz\n",  // 3: a fence after a list item's table running over a blank line
-        // 3: a line without the item's indentation after the code block
-        // that follows a list item's table (cmark read it as the item's
-        // lazy text; after cmark-gfm's code block it leaves the list)
-        "2.\n   |||||n\n   -|-|-|-|-\n       ;\n|",
         // 3: past EscapedDefinitions.checkedRests rests that redefine an
         // earlier label, the buffer is not parsed again (a bound on
         // hostile text), so `b` from the last rest stays undefined

@@ -62,6 +62,14 @@ import Testing
             seeds: first..<first + 100, TableFollowerGenerator.remainderDefinitionDocument)
     }
 
+    /// Lines without a container's prefix after the block that follows a
+    /// table in it (`FuzzFindingTests.linesLeavingAfterCode`).
+    @Test(arguments: 0..<3)
+    func randomLazyLinesMatchCmarkGFM(batch: Int) throws {
+        let first = 0x1A2E_0000 + UInt64(batch * 100)
+        try GFMOracle.expectMatchWithFootnotes(seeds: first..<first + 100, TableFollowerGenerator.lazyLineDocument)
+    }
+
     /// Lists whose items hold tables, some followed by a line without the
     /// item's indentation (formerly known difference 10: cmark-gfm ends the
     /// list there, so a blank line after it does not loosen the list).

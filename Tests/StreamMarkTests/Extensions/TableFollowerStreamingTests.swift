@@ -64,6 +64,16 @@ import Testing
             seeds: first..<first + 60, options: ParseOptions(), TableFollowerGenerator.remainderDefinitionDocument)
     }
 
+    /// Lines without a container's prefix after the block that follows a
+    /// table in it (`TableFollowerTests.randomLazyLinesMatchCmarkGFM`).
+    @Test(arguments: 0..<2)
+    func randomLazyLinesStreamLikeOneShot(batch: Int) {
+        let first = 0x1A2E_0000 + UInt64(batch * 60)
+        SeededStreaming.expectStreamLikeOneShot(
+            seeds: first..<first + 60, options: ParseOptions(extensions: .standard),
+            TableFollowerGenerator.lazyLineDocument)
+    }
+
     /// Every range in the tree lies inside the text (a fence in an
     /// ordered item after a table once ended at `3 << 52 + 13`, the cell
     /// parser's offset for its context). A child may end a little after
