@@ -89,8 +89,10 @@ struct URLMarkupScan {
                 i = close(at: i, found: &found)
             case UInt8(ascii: ":") where !brackets.blocksAutolinks:
                 guard let link = AutolinkScanner.urlLink(data, colon: i, lowerBound: 0, textCount: n) else {
+                    // A rejected link's `:` is kept from the inline pass; a
+                    // `]:` may be a definition's, and starts no link there.
                     if i + 2 < n, bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/"),
-                        URLMarkup.mayOccur(in: bytes, word(around: i))
+                        i == 0 || bytes[i - 1] != UInt8(ascii: "]"), URLMarkup.mayOccur(in: bytes, word(around: i))
                     {
                         found.append((i..<i + 1, EscapedTilde.standIn(bytes[i])))
                     }
