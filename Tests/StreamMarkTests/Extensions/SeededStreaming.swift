@@ -1,4 +1,5 @@
 import StreamMark
+import StreamMarkTestSupport
 import Testing
 
 /// Seeded documents streamed through the prefix harness at every byte.
@@ -10,10 +11,7 @@ enum SeededStreaming {
         seeds: Range<UInt64>, options: ParseOptions, _ document: (UInt64) -> String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let harness = PrefixHarness(options: options)
-        let failures = seeds.map(document).filter { text in
-            !harness.verify(name: text, bytes: Array(text.utf8), chunking: .everyByte).passed
-        }
+        let failures = PrefixHarness(options: options).failingDocuments(seeds: seeds, document)
         #expect(
             failures.isEmpty,
             "\(failures.count) of \(seeds.count) fail; first: \(failures.first?.debugDescription ?? "")",
