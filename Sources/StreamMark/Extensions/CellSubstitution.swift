@@ -17,6 +17,9 @@ struct CellSubstitution {
     /// Whether a link label is defined, for the markup inside autolinks
     /// (``URLMarkup``); `nil`: no label is.
     var isLinkLabel: (([UInt8]) -> Bool)? = nil
+    /// For a paragraph, the kinds of its hard line breaks
+    /// (``ExtensionWalker/backslashBreaks(in:)``).
+    var backslashBreaks: [Bool]? = nil
 
     /// `text` as handed to cmark. Footnotes come first: a `$` inside
     /// `[^a$b]` belongs to the label; then math, then the markup inside
@@ -54,8 +57,9 @@ struct CellSubstitution {
         inlines = math?.restored(inlines) ?? inlines
         inlines =
             escapes
-            ? EscapedTilde.restored(walker.inlineExtensions(inlines, escapes: true))
-            : walker.inlineExtensions(inlines)
+            ? EscapedTilde.restored(
+                walker.inlineExtensions(inlines, escapes: true, backslashBreaks: backslashBreaks))
+            : walker.inlineExtensions(inlines, backslashBreaks: backslashBreaks)
         return footnotes?.restored(inlines) ?? inlines
     }
 }

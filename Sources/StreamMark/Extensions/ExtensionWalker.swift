@@ -340,7 +340,8 @@ struct ExtensionWalker {
                 return (replaced, consumed)
             }
             block.kind = .paragraph(
-                inlines: reparsedInlines(block, prefixes: prefixes) ?? inlineExtensions(inlines))
+                inlines: reparsedInlines(block, prefixes: prefixes)
+                    ?? inlineExtensions(inlines, backslashBreaks: backslashBreaks(in: block.range)))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), Self.isSetextHeading(block, in: text),
@@ -434,6 +435,7 @@ struct ExtensionWalker {
                 footnotes: footnotes
                     ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
                 isLinkLabel: cells.definesLinkLabel)
+            if case .paragraph = block.kind { substitution.backslashBreaks = backslashBreaks(in: block.range) }
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
@@ -509,12 +511,41 @@ struct ExtensionWalker {
     ///
     /// - Parameter escapes: whether the inlines hold stand-ins for escaped
     ///   characters (see ``EscapedTilde``).
-    func inlineExtensions(_ inlines: [Inline], escapes: Bool = false) -> [Inline] {
+    /// - Parameter backslashBreaks: for each line end of the block, in
+    ///   order, whether it is a backslash line break (see
+    ///   ``InlineExtensionPass/backslashBreaks``).
+    func inlineExtensions(_ inlines: [Inline], escapes: Bool = false, backslashBreaks: [Bool]? = nil) -> [Inline] {
         InlineNesting.capped(
             InlineExtensionPass(
                 autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
-                smart: cells.smart, escapes: escapes
+                smart: cells.smart, escapes: escapes, backslashBreaks: backslashBreaks
             ).apply(inlines))
+    }
+
+    /// For a paragraph's source where a tilde stands right before a
+    /// backslash line break (`~~\` / `s~~`): for each of its hard line
+    /// breaks (a line ending in two spaces or in an odd run of
+    /// backslashes), whether it is a backslash one. `nil` for any other
+    /// source, which is nearly all.
+    ///
+    /// - Complexity: O(range.count).
+    func backslashBreaks(in range: Range<Int>) -> [Bool]? {
+        guard extensions.contains(.strikethrough) else { return nil }
+        var kinds: [Bool] = []
+        var tildeBeforeBreak = false
+        for i in range where text[i] == 0x0A && (i == range.lowerBound || text[i - 1] != 0x0D) || text[i] == 0x0D {
+            var spaces = i
+            while spaces > range.lowerBound, text[spaces - 1] == 0x20 { spaces -= 1 }
+            var j = i
+            while j > range.lowerBound, text[j - 1] == UInt8(ascii: "\\") { j -= 1 }
+            if i - spaces >= 2 {
+                kinds.append(false)
+            } else if (i - j) % 2 == 1 {
+                if j > range.lowerBound, text[j - 1] == UInt8(ascii: "~") { tildeBeforeBreak = true }
+                kinds.append(true)
+            }
+        }
+        return tildeBeforeBreak ? kinds : nil
     }
 
     /// The prefix a list item adds inside the containers `outer`, as

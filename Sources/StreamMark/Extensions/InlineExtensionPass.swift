@@ -20,6 +20,26 @@ struct InlineExtensionPass {
     /// ``EscapedTilde``): autolinks then scan them as the source `\X`,
     /// and e-mail addresses are found after they are turned back into X.
     var escapes = false
+    /// For each hard line break of the block, in order, whether it is
+    /// written as a backslash (`nil`: unknown). cmark's tree shows a line break
+    /// written as `\` and one written as two spaces alike; a tilde run
+    /// before the first is followed by punctuation in the source, which
+    /// cmark-gfm reads (`~~\` / `s~~` is struck), before the second by
+    /// whitespace. Used only when the tree holds as many hard breaks as
+    /// the source (none inside a code span).
+    var backslashBreaks: [Bool]? = nil
+
+    /// The kinds of the hard line breaks, met in document order.
+    private final class BreakCursor {
+        var kinds: [Bool] = []
+        var index = 0
+        /// Whether the next hard line break is a backslash one.
+        func next() -> Bool {
+            defer { index += 1 }
+            return index < kinds.count && kinds[index]
+        }
+    }
+    private let breaks = BreakCursor()
 
     /// An inline with the source characters it starts and ends with.
     private struct Piece {
@@ -36,6 +56,9 @@ struct InlineExtensionPass {
         if !autolink && !strikethrough { return inlines }
         if !mayMatch(inlines) { return inlines }
         var brackets = BracketStack()
+        if let backslashBreaks, Self.breakCount(inlines) == backslashBreaks.count {
+            breaks.kinds = backslashBreaks
+        }
         var result = process(inlines, open: "\n", close: nil, inLink: false, brackets: &brackets)
         if escapes { result = EscapedTilde.restored(result) }
         if autolink { result = emails(result) }
@@ -82,6 +105,19 @@ struct InlineExtensionPass {
                 i += 1
             }
             return false
+        }
+    }
+
+    /// How many hard line breaks `inlines` hold, at any depth.
+    private static func breakCount(_ inlines: [Inline]) -> Int {
+        inlines.reduce(0) { count, inline in
+            switch inline {
+            case .lineBreak: count + 1
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                .link(_, _, let children), .image(_, _, let children):
+                count + breakCount(children)
+            default: count
+            }
         }
     }
 
@@ -141,6 +177,8 @@ struct InlineExtensionPass {
                 let processed = process(children, open: "[", close: "]", inLink: true, brackets: &inner)
                 pieces.append(
                     Piece(inline: .image(source: source, title: title, children: processed), first: "!", last: ")"))
+            case .lineBreak:
+                pieces.append(Piece(inline: inline, first: breaks.next() ? "\\" : "\n", last: "\n"))
             default:
                 let (first, last) = Self.edges(inline)
                 pieces.append(Piece(inline: inline, first: first, last: last))
@@ -419,11 +457,14 @@ struct InlineExtensionPass {
                 opener -= 1
             }
             if found {
+                // Runs of different lengths do not pair, and stay
+                // (cmark-gfm 0.29.0.gfm.6's strikethrough leaves both:
+                // `~~a~ b~~` pairs the outer runs).
                 if delimiters[opener].length == current.length {
                     opens.insert(delimiters[opener].item)
                     closes.insert(current.item)
+                    for k in opener...closer { delimiters[k].active = false }
                 }
-                for k in opener...closer { delimiters[k].active = false }
             } else {
                 var previous = closer - 1
                 while previous >= 0, !delimiters[previous].active { previous -= 1 }
