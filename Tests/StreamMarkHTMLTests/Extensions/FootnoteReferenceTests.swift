@@ -313,6 +313,24 @@ import Testing
             "[^``]`o` `x`",
             "backticks inside an undefined reference: cmark-gfm's code span scan passes over the last pair"
         ),
+        // Findings of the stop-46 fuzz hour (docs/footnotes.md, §9.3 "As built", items 12–15).
+        (
+            "[^2]:`:`x``a`t`:`[^2]`",
+            "backticks around a note's reference to itself: cmark-gfm's code span scan passes over the pair"
+        ),
+        (
+            "`|||`\n-|-|-|-\n0.\n   ```\n[^l]:e o",
+            "a note's marker on a line the lines after a table take in (a fence there): read as text, not as a note"
+        ),
+        (
+            "[^1]:a|b\n    -|-\n`\n    ```\nx",
+            "a line leaving a note's table begins a paragraph that the next block cmark read (`x`) continues "
+                + "in cmark-gfm (docs/extensions.md, entry 3)"
+        ),
+        (
+            "[^1]:\n    >\n    u",
+            "a note whose first line is empty and whose next line is an empty quote: cmark-gfm keeps both in the note"
+        ),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)

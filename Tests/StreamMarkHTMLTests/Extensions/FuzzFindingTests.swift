@@ -359,6 +359,14 @@ import Testing
         "[a]: /e\n\n" + String(repeating: "- [a]|x\n  -|-\n[a]: /u\n\n", count: 9)
             + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
         "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
+        // Findings of the stop-46 fuzz hour:
+        // 1: a definition at a paragraph's start whose destination is a URL
+        // with an escape: the paragraph, parsed again, keeps the escape's
+        // backslash apart (`URLMarkup`), and the line defines nothing there
+        "[3]:http://l\\(\n\\", "[9]:http://g\\(\n`",
+        "~~*~~*",  // 2: delimiter runs crossing emphasis
+        "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
+        "o@l+@.x",  // 15: an e-mail address right after a failed one
     ]
 
     @Test(arguments: knownFindings)
