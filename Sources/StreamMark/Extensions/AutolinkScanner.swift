@@ -144,96 +144,103 @@ enum AutolinkScanner {
         return !CharacterClass.isASCIIAlphanumeric(data[begin - 1])
     }
 
+    /// The local part before the `@` at `at`, read back at most
+    /// `maxRewind` bytes: its length, and whether it began with `mailto:`
+    /// or `xmpp:` (then no `mailto:` is added); `nil` if empty.
+    private static func localPart(_ data: [UInt8], at: Int, maxRewind: Int) -> (
+        rewind: Int, autoMailto: Bool, isXMPP: Bool
+    )? {
+        var autoMailto = true
+        var isXMPP = false
+        var rewind = 0
+        while rewind < maxRewind {
+            let c = data[at - rewind - 1]
+            if CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) {
+                rewind += 1
+                continue
+            }
+            if c == UInt8(ascii: ":") {
+                if validProtocol("mailto:", data, at: at, rewind: rewind, maxRewind: maxRewind) {
+                    autoMailto = false
+                    rewind += 1
+                    continue
+                }
+                if validProtocol("xmpp:", data, at: at, rewind: rewind, maxRewind: maxRewind) {
+                    autoMailto = false
+                    isXMPP = true
+                    rewind += 1
+                    continue
+                }
+            }
+            break
+        }
+        return rewind == 0 ? nil : (rewind, autoMailto, isXMPP)
+    }
+
+    /// Where the address whose `@` is at `at` ends: its domain holds no
+    /// other `@` and a dot followed by an alphanumeric, ends in a letter or
+    /// a dot, and loses its trailing punctuation (``trimmedEnd(_:_:_:)``);
+    /// `nil` if there is no such domain.
+    private static func domainEnd(_ data: [UInt8], at: Int, isXMPP: Bool) -> Int? {
+        var ats = 0
+        var dots = 0
+        var linkEnd = 0
+        let size = data.count - at
+        while linkEnd < size {
+            let c = data[at + linkEnd]
+            if CharacterClass.isASCIIAlphanumeric(c) {
+            } else if c == UInt8(ascii: "@") {
+                ats += 1
+            } else if c == UInt8(ascii: "."), linkEnd < size - 1,
+                CharacterClass.isASCIIAlphanumeric(data[at + linkEnd + 1])
+            {
+                dots += 1
+            } else if c == UInt8(ascii: "/"), isXMPP {
+            } else if c != UInt8(ascii: "-"), c != UInt8(ascii: "_") {
+                break
+            }
+            linkEnd += 1
+        }
+        guard linkEnd >= 2, ats == 1, dots > 0 else { return nil }
+        let last = data[at + linkEnd - 1]
+        guard CharacterClass.isASCIIAlpha(last) || last == UInt8(ascii: ".") else { return nil }
+        let end = trimmedEnd(data, at, at + linkEnd)
+        return end == at ? nil : end
+    }
+
     /// Splits a text node at e-mail addresses (with optional `mailto:` or
-    /// `xmpp:`), as cmark-gfm's `postprocess_text` does.
+    /// `xmpp:`), as cmark-gfm 0.29.0.gfm.6's `postprocess_text` does: each
+    /// `@` is tried with fresh state, its local part read back to the
+    /// previous attempt's `@` (or the last link), its domain forward, with
+    /// exactly one `@`; after 1,001 attempts in one text node it stops (the
+    /// depth limit of its recursion).
+    ///
+    /// - Complexity: O(n) per attempt, at most 1,001 attempts.
     static func emails(in text: String) -> [Inline]? {
         let data = Array(text.utf8)
         guard data.contains(UInt8(ascii: "@")) else { return nil }
         var result: [Inline] = []
         var start = 0
-        var offset = 0
-        var remaining = data.count
+        var from = 0
         var found = false
-        outer: while offset < remaining {
-            guard let firstAt = data[(start + offset)..<(start + remaining)].firstIndex(of: UInt8(ascii: "@")) else {
+        for _ in 0...1000 {
+            let searchStart = from
+            guard searchStart < data.count, let at = data[searchStart...].firstIndex(of: UInt8(ascii: "@")) else {
                 break
             }
-            var maxRewind = firstAt - (start + offset)
-            var autoMailto = true
-            var isXMPP = false
-            var dots = 0
-            var rewind = 0
-            var linkEnd = 0
-            foundAt: while true {
-                let at = start + offset + maxRewind
-                rewind = 0
-                while rewind < maxRewind {
-                    let c = data[at - rewind - 1]
-                    if CharacterClass.isASCIIAlphanumeric(c) || ".+-_".utf8.contains(c) {
-                        rewind += 1
-                        continue
-                    }
-                    if c == UInt8(ascii: ":") {
-                        if validProtocol("mailto:", data, at: at, rewind: rewind, maxRewind: maxRewind) {
-                            autoMailto = false
-                            rewind += 1
-                            continue
-                        }
-                        if validProtocol("xmpp:", data, at: at, rewind: rewind, maxRewind: maxRewind) {
-                            autoMailto = false
-                            isXMPP = true
-                            rewind += 1
-                            continue
-                        }
-                    }
-                    break
-                }
-                if rewind == 0 {
-                    offset += maxRewind + 1
-                    continue outer
-                }
-                linkEnd = 1
-                let limit = remaining - offset - maxRewind
-                while linkEnd < limit {
-                    let c = data[at + linkEnd]
-                    if CharacterClass.isASCIIAlphanumeric(c) {
-                    } else if c == UInt8(ascii: "@") {
-                        offset += maxRewind + 1
-                        maxRewind = linkEnd - 1
-                        continue foundAt
-                    } else if c == UInt8(ascii: "."), linkEnd < limit - 1,
-                        CharacterClass.isASCIIAlphanumeric(data[at + linkEnd + 1])
-                    {
-                        dots += 1
-                    } else if c == UInt8(ascii: "/"), isXMPP {
-                    } else if c != UInt8(ascii: "-"), c != UInt8(ascii: "_") {
-                        break
-                    }
-                    linkEnd += 1
-                }
-                break
-            }
-            let at = start + offset + maxRewind
-            let last = data[at + linkEnd - 1]
-            if linkEnd < 2 || dots == 0 || (!CharacterClass.isASCIIAlpha(last) && last != UInt8(ascii: ".")) {
-                offset += maxRewind + linkEnd
-                continue
-            }
-            linkEnd = trimmedEnd(data, at, at + linkEnd) - at
-            if linkEnd == 0 {
-                offset += maxRewind + 1
-                continue
-            }
+            from = at + 1
+            guard let local = localPart(data, at: at, maxRewind: at - searchStart),
+                let end = domainEnd(data, at: at, isXMPP: local.isXMPP)
+            else { continue }
+            let (rewind, autoMailto) = (local.rewind, local.autoMailto)
             let prefix = data[start..<(at - rewind)]
             if !prefix.isEmpty { result.append(.text(String(decoding: prefix, as: UTF8.self))) }
-            let address = String(decoding: data[(at - rewind)..<(at + linkEnd)], as: UTF8.self)
+            let address = String(decoding: data[(at - rewind)..<end], as: UTF8.self)
             result.append(
                 .link(destination: (autoMailto ? "mailto:" : "") + address, title: "", children: [.text(address)]))
             found = true
-            let consumed = offset + maxRewind + linkEnd
-            start += consumed
-            remaining -= consumed
-            offset = 0
+            start = end
+            from = end
         }
         guard found else { return nil }
         if start < data.count { result.append(.text(String(decoding: data[start...], as: UTF8.self))) }
