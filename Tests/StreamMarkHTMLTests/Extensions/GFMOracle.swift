@@ -90,6 +90,25 @@ enum GFMOracle {
             sourceLocation: sourceLocation)
     }
 
+    /// Expects every document `document` makes of `seeds` to render, with
+    /// the four extensions, as cmark-gfm renders it; the failure names how
+    /// many differ, and the first.
+    static func expectMatch(
+        seeds: some Sequence<Int>, _ document: (Int) -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var failures: [String] = []
+        var count = 0
+        for seed in seeds {
+            count += 1
+            let markdown = document(seed)
+            let (ours, theirs) = try both(markdown)
+            if ours != theirs { failures.append(markdown) }
+        }
+        #expect(
+            failures.isEmpty, "\(failures.count) of \(count) differ; first: \(failures.first?.debugDescription ?? "")",
+            sourceLocation: sourceLocation)
+    }
+
     /// The extension constructs of an HTML string, in order: every table,
     /// `<del>` element, task checkbox and link start tag. Used where core
     /// CommonMark 0.29 and 0.30 differ elsewhere in the same input.
