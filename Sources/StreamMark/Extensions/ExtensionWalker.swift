@@ -341,7 +341,7 @@ struct ExtensionWalker {
             }
             block.kind = .paragraph(
                 inlines: reparsedInlines(block, prefixes: prefixes)
-                    ?? inlineExtensions(inlines, backslashBreaks: backslashBreaks(in: block.range)))
+                    ?? inlineExtensions(inlines, backslashBreaks: backslashBreaks(in: block.range, inlines: inlines)))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), Self.isSetextHeading(block, in: text),
@@ -435,7 +435,9 @@ struct ExtensionWalker {
                 footnotes: footnotes
                     ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
                 isLinkLabel: cells.definesLinkLabel)
-            if case .paragraph = block.kind { substitution.backslashBreaks = backslashBreaks(in: block.range) }
+            if case .paragraph(let inlines) = block.kind {
+                substitution.backslashBreaks = backslashBreaks(in: block.range, inlines: inlines)
+            }
             let source = substitution.applied(to: content)
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
@@ -528,9 +530,10 @@ struct ExtensionWalker {
     /// backslashes), whether it is a backslash one. `nil` for any other
     /// source, which is nearly all.
     ///
-    /// - Complexity: O(range.count).
-    func backslashBreaks(in range: Range<Int>) -> [Bool]? {
-        guard extensions.contains(.strikethrough) else { return nil }
+    /// - Complexity: O(inlines) when no text ending in `~` comes right
+    ///   before a hard break (nearly always); else O(range.count).
+    func backslashBreaks(in range: Range<Int>, inlines: [Inline]) -> [Bool]? {
+        guard extensions.contains(.strikethrough), Self.holdsTildeBeforeHardBreak(inlines) else { return nil }
         var kinds: [Bool] = []
         var tildeBeforeBreak = false
         for i in range where text[i] == 0x0A && (i == range.lowerBound || text[i - 1] != 0x0D) || text[i] == 0x0D {
@@ -546,6 +549,23 @@ struct ExtensionWalker {
             }
         }
         return tildeBeforeBreak ? kinds : nil
+    }
+
+    /// Whether a text ending in `~` comes right before a hard line break,
+    /// at any depth.
+    private static func holdsTildeBeforeHardBreak(_ inlines: [Inline]) -> Bool {
+        for (index, inline) in inlines.enumerated() {
+            switch inline {
+            case .text(let text) where text.utf8.last == UInt8(ascii: "~"):
+                if index + 1 < inlines.count, case .lineBreak = inlines[index + 1] { return true }
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                .link(_, _, let children), .image(_, _, let children):
+                if holdsTildeBeforeHardBreak(children) { return true }
+            default:
+                break
+            }
+        }
+        return false
     }
 
     /// The prefix a list item adds inside the containers `outer`, as

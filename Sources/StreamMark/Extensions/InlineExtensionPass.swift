@@ -27,19 +27,32 @@ struct InlineExtensionPass {
     /// cmark-gfm reads (`~~\` / `s~~` is struck), before the second by
     /// whitespace. Used only when the tree holds as many hard breaks as
     /// the source (none inside a code span).
-    var backslashBreaks: [Bool]? = nil
+    let backslashBreaks: [Bool]?
 
     /// The kinds of the hard line breaks, met in document order.
     private final class BreakCursor {
-        var kinds: [Bool] = []
+        var kinds: [Bool]
         var index = 0
+        init(_ kinds: [Bool]) { self.kinds = kinds }
         /// Whether the next hard line break is a backslash one.
         func next() -> Bool {
             defer { index += 1 }
             return index < kinds.count && kinds[index]
         }
     }
-    private let breaks = BreakCursor()
+    /// Only for a block with ``backslashBreaks``: no allocation otherwise.
+    private let breaks: BreakCursor?
+
+    init(
+        autolink: Bool, strikethrough: Bool, smart: Bool = false, escapes: Bool = false, backslashBreaks: [Bool]? = nil
+    ) {
+        self.autolink = autolink
+        self.strikethrough = strikethrough
+        self.smart = smart
+        self.escapes = escapes
+        self.backslashBreaks = backslashBreaks
+        breaks = backslashBreaks.map { BreakCursor($0) }
+    }
 
     /// An inline with the source characters it starts and ends with.
     private struct Piece {
@@ -56,9 +69,7 @@ struct InlineExtensionPass {
         if !autolink && !strikethrough { return inlines }
         if !mayMatch(inlines) { return inlines }
         var brackets = BracketStack()
-        if let backslashBreaks, Self.breakCount(inlines) == backslashBreaks.count {
-            breaks.kinds = backslashBreaks
-        }
+        if let backslashBreaks, Self.breakCount(inlines) != backslashBreaks.count { breaks?.kinds = [] }
         var result = process(inlines, open: "\n", close: nil, inLink: false, brackets: &brackets)
         if escapes { result = EscapedTilde.restored(result) }
         if autolink { result = emails(result) }
@@ -178,7 +189,7 @@ struct InlineExtensionPass {
                 pieces.append(
                     Piece(inline: .image(source: source, title: title, children: processed), first: "!", last: ")"))
             case .lineBreak:
-                pieces.append(Piece(inline: inline, first: breaks.next() ? "\\" : "\n", last: "\n"))
+                pieces.append(Piece(inline: inline, first: breaks?.next() == true ? "\\" : "\n", last: "\n"))
             default:
                 let (first, last) = Self.edges(inline)
                 pieces.append(Piece(inline: inline, first: first, last: last))
