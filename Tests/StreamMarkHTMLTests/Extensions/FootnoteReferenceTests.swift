@@ -313,7 +313,7 @@ import Testing
             "[^``]`o` `x`",
             "backticks inside an undefined reference: cmark-gfm's code span scan passes over the last pair"
         ),
-        // Findings of the stop-46 fuzz hour (docs/footnotes.md, §9.3 "As built", items 12–15).
+        // Findings of the stop-46 fuzz hour (docs/footnotes.md, §9.3 "As built", items 12–16).
         (
             "[^2]:`:`x``a`t`:`[^2]`",
             "backticks around a note's reference to itself: cmark-gfm's code span scan passes over the pair"
@@ -326,6 +326,10 @@ import Testing
             "[^1]:a|b\n    -|-\n`\n    ```\nx",
             "a line leaving a note's table begins a paragraph that the next block cmark read (`x`) continues "
                 + "in cmark-gfm (docs/extensions.md, entry 3)"
+        ),
+        (
+            "[^1]\n[^1]: > \ta",
+            "a tab after a quote marker on a note's first line: cmark-gfm counts its columns from the note's marker"
         ),
         (
             "[^1]:\n    >\n    u",
