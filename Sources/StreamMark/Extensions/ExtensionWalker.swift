@@ -554,18 +554,13 @@ struct ExtensionWalker {
     /// Whether a text ending in `~` comes right before a hard line break,
     /// at any depth.
     private static func holdsTildeBeforeHardBreak(_ inlines: [Inline]) -> Bool {
-        for (index, inline) in inlines.enumerated() {
-            switch inline {
-            case .text(let text) where text.utf8.last == UInt8(ascii: "~"):
-                if index + 1 < inlines.count, case .lineBreak = inlines[index + 1] { return true }
-            case .emphasis(let children), .strong(let children), .strikethrough(let children),
-                .link(_, _, let children), .image(_, _, let children):
-                if holdsTildeBeforeHardBreak(children) { return true }
-            default:
-                break
-            }
+        inlines.indices.contains { index in
+            if let children = inlines[index].containerChildren { return holdsTildeBeforeHardBreak(children) }
+            guard case .text(let text) = inlines[index], text.utf8.last == UInt8(ascii: "~"),
+                index + 1 < inlines.count, case .lineBreak = inlines[index + 1]
+            else { return false }
+            return true
         }
-        return false
     }
 
     /// The prefix a list item adds inside the containers `outer`, as

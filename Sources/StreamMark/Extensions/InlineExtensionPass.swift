@@ -122,13 +122,9 @@ struct InlineExtensionPass {
     /// How many hard line breaks `inlines` hold, at any depth.
     private static func breakCount(_ inlines: [Inline]) -> Int {
         inlines.reduce(0) { count, inline in
-            switch inline {
-            case .lineBreak: count + 1
-            case .emphasis(let children), .strong(let children), .strikethrough(let children),
-                .link(_, _, let children), .image(_, _, let children):
-                count + breakCount(children)
-            default: count
-            }
+            if let children = inline.containerChildren { return count + breakCount(children) }
+            if case .lineBreak = inline { return count + 1 }
+            return count
         }
     }
 
