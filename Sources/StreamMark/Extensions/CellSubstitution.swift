@@ -20,14 +20,24 @@ struct CellSubstitution {
     /// For a paragraph, the kinds of its hard line breaks
     /// (``ExtensionWalker/backslashBreaks(in:)``).
     var backslashBreaks: [Bool]? = nil
+    /// Whether `*` and `_` runs that a strikethrough pair drops are
+    /// escaped (``CrossingDelimiters``), with smart punctuation on or off.
+    var crossings: (smart: Bool, math: Bool)? = nil
+    /// Whether ``crossings`` escaped a run.
+    private(set) var crossed = false
 
     /// `text` as handed to cmark. Footnotes come first: a `$` inside
     /// `[^a$b]` belongs to the label; then math, then the markup inside
-    /// autolinks, then escapes.
+    /// autolinks, then escapes. The runs a strikethrough pair drops are
+    /// escaped first, in a text none of the others changes.
     ///
-    /// - Complexity: O(text).
+    /// - Complexity: O(text), plus the replay of ``CrossingDelimiters``.
     mutating func applied(to text: [UInt8]) -> [UInt8] {
         var text = text
+        if let crossings, let escaped = CrossingDelimiters.escaped(text, smart: crossings.smart, math: crossings.math) {
+            text = escaped
+            crossed = true
+        }
         if footnotes != nil { text = footnotes!.substitute(text) }
         if math != nil { text = math!.substitute(text) }
         if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: isLinkLabel ?? { _ in false }) }
@@ -37,7 +47,7 @@ struct CellSubstitution {
 
     /// Whether the substitution changed anything so far.
     var substituted: Bool {
-        escapes || math?.spans.isEmpty == false || footnotes?.changed == true
+        escapes || crossed || math?.spans.isEmpty == false || footnotes?.changed == true
     }
 
     /// The footnote candidates (by ordinal) to parse again as written:
@@ -52,7 +62,7 @@ struct CellSubstitution {
     ///
     /// - Complexity: O(size of the inlines).
     func restored(_ inlines: [Inline], walker: ExtensionWalker) -> [Inline] {
-        var inlines = inlines
+        var inlines = crossed ? CrossingDelimiters.restored(inlines) : inlines
         if let footnotes, walker.extensions.contains(.autolink) { inlines = footnotes.expandedNearURLs(inlines) }
         inlines = math?.restored(inlines) ?? inlines
         inlines =

@@ -24,15 +24,18 @@ enum CharacterClass {
             || value == 0x205F || value == 0x3000
     }
 
+    /// `cmark_ispunct`: the ASCII punctuation characters, which a
+    /// backslash escapes.
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
+            || (byte >= 0x7B && byte <= 0x7E)
+    }
+
     /// `cmark_utf8proc_is_punctuation`: ASCII punctuation and the Unicode
     /// P categories.
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 128 {
-            let byte = UInt8(value)
-            return (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
-                || (byte >= 0x7B && byte <= 0x7E)
-        }
+        if value < 128 { return isASCIIPunctuation(UInt8(value)) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
             .finalPunctuation, .otherPunctuation:

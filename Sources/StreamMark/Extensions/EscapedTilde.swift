@@ -55,11 +55,6 @@ enum EscapedTilde {
         (escapedByte(scalar) ?? URLMarkup.literalByte(scalar)).map { Unicode.Scalar($0) } ?? scalar
     }
 
-    private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-        (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) || (byte >= 0x5B && byte <= 0x60)
-            || (byte >= 0x7B && byte <= 0x7E)
-    }
-
     /// Whether `bytes[range]` holds a backslash followed by a tilde.
     static func occurs(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
@@ -139,7 +134,7 @@ enum EscapedTilde {
         var i = range.lowerBound
         while i < range.upperBound {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
+            if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
                 i += 2
                 continue
             }
@@ -190,7 +185,8 @@ enum EscapedTilde {
             while i < range.upperBound, !isWordBreak(bytes[i]) {
                 let byte = bytes[i]
                 if cut == nil, byte == UInt8(ascii: "<") { cut = i }
-                if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
+                if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, CharacterClass.isASCIIPunctuation(bytes[i + 1])
+                {
                     if cut == nil { escaped = true }
                     i += 2
                     continue
@@ -224,7 +220,8 @@ enum EscapedTilde {
         var plain: [UInt8] = []
         var i = range.lowerBound
         while i < range.upperBound {
-            if bytes[i] == UInt8(ascii: "\\"), i + 1 < range.upperBound, isASCIIPunctuation(bytes[i + 1]) {
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < range.upperBound, CharacterClass.isASCIIPunctuation(bytes[i + 1])
+            {
                 plain.append(bytes[i + 1])
                 i += 2
                 continue
@@ -288,7 +285,7 @@ enum EscapedTilde {
                     result.append(byte)
                 }
                 i += 1
-            } else if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, isASCIIPunctuation(bytes[i + 1]) {
+            } else if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
                 while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
                 // An escaped backtick stays: it may close a code span (the
                 // backslash is literal there), and ``URLMarkup`` keeps the

@@ -408,8 +408,9 @@ struct ExtensionWalker {
     /// `\~` (with strikethrough) or an escape in a URL-shaped word (with
     /// autolinks): its inlines parsed again with the math replaced by
     /// stand-ins (see ``MathStandIns``) and those escapes kept apart (see
-    /// ``EscapedTilde``), with the inline extensions applied. `nil`
-    /// otherwise.
+    /// ``EscapedTilde``), with the inline extensions applied. The same for
+    /// a block where a strikethrough pair drops `*` or `_` runs that cmark
+    /// paired (``CrossingDelimiters``). `nil` otherwise.
     ///
     /// With footnotes on and `[^` in the source, footnote references are
     /// replaced by stand-ins too (see ``FootnoteStandIns``); a candidate
@@ -423,7 +424,8 @@ struct ExtensionWalker {
             && (EscapedTilde.occursInURL(in: text, block.range) || URLMarkup.mayOccur(in: text, block.range))
         let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
-        guard math || escapes || footnotes,
+        let crossings = extensions.contains(.strikethrough) && CrossingDelimiters.mayOccur(in: text, block.range)
+        guard math || escapes || footnotes || crossings,
             let (content, atx, lazyLines, afterTaskMarker) = inlineSource(of: block, prefixes: prefixes)
         else {
             return nil
@@ -435,6 +437,7 @@ struct ExtensionWalker {
                 footnotes: footnotes
                     ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
                 isLinkLabel: cells.definesLinkLabel)
+            if crossings { substitution.crossings = (cells.smart, extensions.contains(.math)) }
             if case .paragraph(let inlines) = block.kind {
                 substitution.backslashBreaks = backslashBreaks(in: block.range, inlines: inlines)
             }

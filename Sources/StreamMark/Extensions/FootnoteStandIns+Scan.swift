@@ -80,7 +80,7 @@ extension FootnoteStandIns {
                     // A hard line break cmark-gfm does not count as a new line.
                     i += bytes[i + 1] == 0x0D && i + 2 < n && bytes[i + 2] == 0x0A ? 3 : 2
                 } else {
-                    i += i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+                    i += i + 1 < n && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
                 }
             case UInt8(ascii: "`"):
                 i = i < urlEnd ? i + 1 : math.afterCodeSpan(at: i)

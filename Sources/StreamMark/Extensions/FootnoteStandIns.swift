@@ -216,7 +216,7 @@ struct FootnoteStandIns {
             let byte = bytes[j]
             let isBracket = nextBracket < brackets.count && brackets[nextBracket] == j
             if isBracket { nextBracket += 1 }
-            if byte == UInt8(ascii: "\\"), j + 1 < inside.upperBound, MathScanner.isASCIIPunctuation(bytes[j + 1]) {
+            if byte == UInt8(ascii: "\\"), j + 1 < inside.upperBound, CharacterClass.isASCIIPunctuation(bytes[j + 1]) {
                 if runStart == nil { runStart = j }
                 j += 2
             } else if isBracket || Self.isKept(byte) {

@@ -63,8 +63,8 @@ struct InlineExtensionPass {
 
     /// Applies the enabled inline extensions to a block's inlines.
     ///
-    /// - Complexity: O(n) in the size of the inline tree, plus O(d²) in the
-    ///   number d of `~` delimiter runs of one sibling list.
+    /// - Complexity: O(n) in the size of the inline tree; the `~` opener
+    ///   searches skip runs that can no longer open (``OpenerSearch``).
     func apply(_ inlines: [Inline]) -> [Inline] {
         if !autolink && !strikethrough { return inlines }
         if !mayMatch(inlines) { return inlines }
@@ -443,6 +443,7 @@ struct InlineExtensionPass {
         var opens = Set<Int>()
         var closes = Set<Int>()
         var bottom = [-1, -1, -1]
+        var search = OpenerSearch(count: delimiters.count)
         var closer = 0
         while closer < delimiters.count {
             let current = delimiters[closer]
@@ -450,18 +451,18 @@ struct InlineExtensionPass {
                 closer += 1
                 continue
             }
-            var opener = closer - 1
+            func canOpen(_ index: Int) -> Bool { delimiters[index].active && delimiters[index].canOpen }
+            var opener = search.nearest(atOrBelow: closer - 1, where: canOpen)
             var found = false
-            while opener >= 0, opener != bottom[current.length % 3] {
+            while opener > bottom[current.length % 3] {
                 let candidate = delimiters[opener]
-                if candidate.active, candidate.canOpen,
-                    !(current.canOpen || candidate.canClose) || current.length % 3 == 0
-                        || (candidate.length + current.length) % 3 != 0
+                if !(current.canOpen || candidate.canClose) || current.length % 3 == 0
+                    || (candidate.length + current.length) % 3 != 0
                 {
                     found = true
                     break
                 }
-                opener -= 1
+                opener = search.nearest(atOrBelow: opener - 1, where: canOpen)
             }
             if found {
                 // Runs of different lengths do not pair, and stay
@@ -505,16 +506,20 @@ struct InlineExtensionPass {
     static func merged(_ inlines: [Inline]) -> [Inline] {
         var result: [Inline] = []
         result.reserveCapacity(inlines.count)
+        // Adjacent texts are gathered in one string, appended to in place
+        // (joining each to the last result copied it: quadratic in a long
+        // run of tilde pieces).
+        var pending = ""
         for inline in inlines {
-            if case .text(let next) = inline {
-                if next.isEmpty { continue }
-                if case .text(let previous)? = result.last {
-                    result[result.count - 1] = .text(previous + next)
-                    continue
-                }
+            if case .text(let text) = inline {
+                pending += text
+                continue
             }
+            if !pending.isEmpty { result.append(.text(pending)) }
+            pending = ""
             result.append(inline)
         }
+        if !pending.isEmpty { result.append(.text(pending)) }
         return result
     }
 }

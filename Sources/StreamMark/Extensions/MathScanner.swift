@@ -78,7 +78,7 @@ struct MathScanner {
                     spans.append(span)
                     i = span.range.upperBound
                 } else {
-                    i += i + 1 < n && Self.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+                    i += i + 1 < n && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
                 }
             case UInt8(ascii: "`"):
                 i = afterCodeSpan(at: i)
@@ -171,10 +171,5 @@ struct MathScanner {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
-            || (0x7B...0x7E).contains(byte)
     }
 }

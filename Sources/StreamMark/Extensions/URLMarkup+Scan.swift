@@ -70,7 +70,7 @@ struct URLMarkupScan {
         while i < n {
             switch bytes[i] {
             case UInt8(ascii: "\\"):
-                let escaped = i + 1 < n && MathScanner.isASCIIPunctuation(bytes[i + 1])
+                let escaped = i + 1 < n && CharacterClass.isASCIIPunctuation(bytes[i + 1])
                 if escaped, triggers, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "]") {
                     found.append((i..<i + 2, EscapedTilde.standIn(bytes[i + 1])))
                 }
@@ -215,7 +215,7 @@ struct URLMarkupScan {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
         var i = start + 1
         while i < bytes.count, bytes[i] != UInt8(ascii: "["), bytes[i] != UInt8(ascii: "]") {
-            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count, MathScanner.isASCIIPunctuation(bytes[i + 1]) {
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
                 i += 1
             }
             i += 1
@@ -267,7 +267,7 @@ struct URLMarkupScan {
         var depth = 0
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, MathScanner.isASCIIPunctuation(bytes[i + 1]) {
+            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
                 i += 2
             } else if byte == UInt8(ascii: "(") {
                 depth += 1
@@ -305,7 +305,7 @@ struct URLMarkupScan {
         var i = start + 1
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, MathScanner.isASCIIPunctuation(bytes[i + 1]) {
+            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
                 if bytes[i + 1] == close { fallback = i + 2 }
                 i += 2
                 continue

@@ -137,20 +137,6 @@ import Testing
         "[y]: /y\n\n| a | b |\n| - | - |\n| [x] | [y] |\n\n- item\n\n      [x]: /code\n\n[x]: /u\n\n| c |\n| - |\n| [z] [x] |\n\n[z]: /z\n",
     ]
 
-    /// Inputs where we knowingly differ from cmark-gfm, with the reason
-    /// (see `docs/extensions.md`). The test fails when one starts to match,
-    /// so the list stays true.
-    static let knownLimits: [String: String] = [
-        "~~a *b~~ c*\n":
-            "delimiter runs crossing cmark's emphasis: the layer pairs `~` only within one inline container"
-    ]
-
-    @Test(arguments: knownLimits.keys.sorted())
-    func knownLimitStillDiffers(_ markdown: String) throws {
-        let (ours, theirs) = try GFMOracle.both(markdown)
-        #expect(ours != theirs, "now equal: remove from knownLimits and docs/extensions.md")
-    }
-
     @Test(arguments: inputs)
     func matchesCmarkGFM(_ markdown: String) throws {
         let (ours, theirs) = try GFMOracle.both(markdown)

@@ -1,0 +1,406 @@
+/// Emphasis delimiters that a strikethrough pair closes over, as
+/// cmark-gfm leaves them: literal text.
+///
+/// cmark-gfm pairs `~` runs in the same delimiter pass as `*` and `_`
+/// (`process_emphasis`): when a `~` closer finds its opener, every
+/// delimiter still waiting between them is dropped, so in `~~a *b~~ c*`
+/// the `*` before `b` can no longer open and the paragraph renders
+/// `<del>a *b</del> c*`. cmark, which has no strikethrough, pairs the two
+/// `*` first (`~~a <em>b~~ c</em>`), and the strikethrough pass over its
+/// tree can then pair no tildes across the emphasis.
+///
+/// ``escaped(_:smart:math:)`` replays cmark-gfm's pass over a block's
+/// inline source and, when a `~` pair drops a `*` or `_` run that still
+/// had characters to pair, returns the source with those characters
+/// backslash-escaped. cmark then leaves them as text, and pairs the other
+/// runs as cmark-gfm does; the escape keeps the character's class
+/// (punctuation) for the runs next to it. Only sources made of text and
+/// delimiter runs are replayed: a source holding a backslash, backtick,
+/// `<`, bracket, `www.` or `://` (and `$` with math, quotes with smart
+/// punctuation), which cmark's inline parser reads as more than text,
+/// keeps cmark's pairing (docs/extensions.md, known difference 2).
+enum CrossingDelimiters {
+    /// Past this many `*`, `_` and `~` runs in one block, the replay is not
+    /// made and cmark's pairing stays (a bound on hostile text: a real
+    /// paragraph holds a few dozen).
+    static let maximumRuns = 2_000
+
+    /// One delimiter run of the replay.
+    private struct Run {
+        var byte: UInt8
+        var start: Int
+        var length: Int
+        /// The scalars before and after the run (`"\n"` at the ends).
+        var before: Unicode.Scalar
+        var after: Unicode.Scalar
+        var canOpen: Bool
+        var canClose: Bool
+        /// Characters used from the front (as a closer) and from the back
+        /// (as an opener).
+        var usedFront = 0
+        var usedBack = 0
+        var active = true
+        /// Whether a `~` pair dropped the run with characters left.
+        var dropped = false
+
+        var remaining: Int { length - usedFront - usedBack }
+
+        /// The length cmark sees once the dropped characters are written
+        /// as text: the part used as a closer (the front) or as an opener
+        /// (the back) of a run dropped in part, else the whole run.
+        func length(asCloser: Bool) -> Int {
+            guard dropped, remaining > 0 else { return length }
+            return asCloser ? usedFront : usedBack
+        }
+    }
+
+    /// A test of the rule of 3 that the replay made: it reads both runs'
+    /// lengths.
+    private struct LengthTest {
+        var closer: Int
+        var opener: Int
+        var passed: Bool
+
+        /// Whether the test has the same outcome on the lengths cmark sees
+        /// (none, when a part is gone: then cmark makes no such test, and a
+        /// test that failed stays without a pair).
+        func holds(in runs: [Run]) -> Bool {
+            let closerLength = runs[closer].length(asCloser: true)
+            let openerLength = runs[opener].length(asCloser: false)
+            guard closerLength > 0, openerLength > 0 else { return !passed }
+            return passed == CrossingDelimiters.passesRuleOfThree(closer: closerLength, opener: openerLength)
+        }
+    }
+
+    /// Whether `bytes[range]` holds a `~` and a `*` or `_`: only then can
+    /// a strikethrough pair drop an emphasis delimiter.
+    ///
+    /// - Complexity: O(range).
+    static func mayOccur(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var tilde = false
+        var emphasis = false
+        for i in range {
+            switch bytes[i] {
+            case UInt8(ascii: "~"): tilde = true
+            case UInt8(ascii: "*"), UInt8(ascii: "_"): emphasis = true
+            default: continue
+            }
+            if tilde && emphasis { return true }
+        }
+        return false
+    }
+
+    /// `source` with the `*` and `_` characters that cmark-gfm's
+    /// strikethrough pairs drop written so that cmark reads them as text,
+    /// or `nil` when there are none or the source holds more than text and
+    /// delimiter runs.
+    ///
+    /// A run dropped whole is backslash-escaped. A run that pairs used in
+    /// part keeps those characters as a shorter run, whose flanking reads
+    /// the dropped character next to it: that one becomes the escape
+    /// (punctuation) or a stand-in of the class the whole run had beside
+    /// it (``restored(_:)`` turns stand-ins back).
+    ///
+    /// - Complexity: O(n + d²) for n bytes and d ≤ ``maximumRuns``
+    ///   delimiter runs (the opener searches, bounded as cmark bounds them).
+    static func escaped(_ source: [UInt8], smart: Bool, math: Bool) -> [UInt8]? {
+        guard isPlain(source, smart: smart, math: math) else { return nil }
+        guard var runs = delimiterRuns(source), runs.count <= maximumRuns,
+            runs.contains(where: { $0.byte == UInt8(ascii: "~") })
+        else { return nil }
+        let tests = replay(&runs)
+        let dropped = runs.filter { $0.dropped && $0.remaining > 0 }
+        guard !dropped.isEmpty, tests.allSatisfy({ $0.holds(in: runs) }) else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count + 3 * dropped.reduce(0) { $0 + $1.remaining })
+        var next = 0
+        for run in dropped {
+            guard let written = written(run) else { return nil }
+            let first = run.start + run.usedFront
+            result.append(contentsOf: source[next..<first])
+            result.append(contentsOf: written)
+            next = first + run.remaining
+        }
+        result.append(contentsOf: source[next...])
+        return result
+    }
+
+    /// The dropped characters of `run` as handed to cmark, or `nil` when
+    /// one dropped character lies between two used parts that need
+    /// neighbours of two classes.
+    private static func written(_ run: Run) -> [UInt8]? {
+        // The front part's right neighbour is the first dropped character,
+        // the back part's left neighbour the last; the others are escaped.
+        let first = run.usedFront > 0 ? Neighbour(run.after) : nil
+        let last = run.usedBack > 0 ? Neighbour(run.before) : nil
+        if run.remaining == 1, let first, let last, first != last { return nil }
+        var bytes: [UInt8] = []
+        for k in 0..<run.remaining {
+            let neighbour = (k == 0 ? first : nil) ?? (k == run.remaining - 1 ? last : nil) ?? .punctuation
+            bytes.append(contentsOf: neighbour.spelling(of: run.byte))
+        }
+        return bytes
+    }
+
+    /// `inlines` with the stand-ins of ``escaped(_:smart:math:)`` turned
+    /// back into the `*` and `_` they stand for.
+    ///
+    /// - Complexity: O(size of the inlines).
+    static func restored(_ inlines: [Inline]) -> [Inline] {
+        inlines.map { inline in
+            if case .text(let text) = inline {
+                return .text(String(String.UnicodeScalarView(text.unicodeScalars.map { Neighbour.restored($0) })))
+            }
+            guard let children = inline.containerChildren else { return inline }
+            return inline.replacingChildren(with: restored(children))
+        }
+    }
+
+    /// Whether cmark's inline parser reads `source` as text, delimiter
+    /// runs, escapes, code spans, autolinks and raw HTML only (entities
+    /// and line breaks are text here: they hold no delimiter, and the
+    /// flanking of a run reads the source bytes): no link or image, no
+    /// extended autolink, no math, no smart quotes.
+    private static func isPlain(_ source: [UInt8], smart: Bool, math: Bool) -> Bool {
+        guard !Neighbour.occurs(in: source) else { return false }
+        for byte in source {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                return false
+            case UInt8(ascii: "$") where math:
+                return false
+            case UInt8(ascii: "'") where smart, UInt8(ascii: "\"") where smart:
+                return false
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
+    /// The `*`, `_` and `~` runs of `source` with their flanking, as
+    /// cmark-gfm scans them (`scan_delims`; a `~` run is scanned 100 at a
+    /// time and is a delimiter only at length 1 or 2), outside backslash
+    /// escapes, code spans, autolinks and raw HTML; `nil` when an extended
+    /// autolink may start outside them (`://`, `www.`), which may take
+    /// delimiters into its URL.
+    private static func delimiterRuns(_ source: [UInt8]) -> [Run]? {
+        var runs: [Run] = []
+        var codeSpans = CodeSpanScanner(source)
+        let complete = source.withUnsafeBufferPointer { bytes in
+            var pointyBraces = PointyBraceScanner(bytes: bytes)
+            var i = 0
+            while i < source.count {
+                let byte = source[i]
+                switch byte {
+                case UInt8(ascii: "\\"):
+                    i += i + 1 < source.count && CharacterClass.isASCIIPunctuation(source[i + 1]) ? 2 : 1
+                case UInt8(ascii: "`"):
+                    i = codeSpans.end(at: i)
+                case UInt8(ascii: "<"):
+                    i = pointyBraces.end(at: i) ?? i + 1
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    var end = i
+                    while end < source.count, source[end] == byte, byte != UInt8(ascii: "~") || end - i < 100 {
+                        end += 1
+                    }
+                    if let run = run(of: byte, in: source, i..<end) { runs.append(run) }
+                    i = end
+                default:
+                    if startsURL(source, at: i) { return false }
+                    i += 1
+                }
+            }
+            return true
+        }
+        return complete ? runs : nil
+    }
+
+    /// Whether the `:` of `://` or the `.` of `www.` is at `i`.
+    private static func startsURL(_ source: [UInt8], at i: Int) -> Bool {
+        switch source[i] {
+        case UInt8(ascii: ":"):
+            return i + 2 < source.count && source[i + 1] == UInt8(ascii: "/") && source[i + 2] == UInt8(ascii: "/")
+        case UInt8(ascii: "."):
+            return i >= 3 && source[i - 3..<i].allSatisfy { $0 | 0x20 == UInt8(ascii: "w") }
+        default:
+            return false
+        }
+    }
+
+    private static func run(of byte: UInt8, in source: [UInt8], _ range: Range<Int>) -> Run? {
+        let before = range.lowerBound == 0 ? "\n" : scalar(before: range.lowerBound, in: source)
+        let after = CharacterClass.decode(source, at: range.upperBound) ?? "\n"
+        let (canOpen, canClose) = flags(byte, before: before, after: after)
+        guard byte != UInt8(ascii: "~") || ((canOpen || canClose) && range.count <= 2) else { return nil }
+        return Run(
+            byte: byte, start: range.lowerBound, length: range.count, before: before, after: after,
+            canOpen: canOpen, canClose: canClose)
+    }
+
+    /// Whether a run of `byte` between `before` and `after` can open and
+    /// close (`scan_delims`; a `~` run opens when left-flanking and closes
+    /// when right-flanking, as `*`).
+    private static func flags(
+        _ byte: UInt8, before: Unicode.Scalar, after: Unicode.Scalar
+    ) -> (canOpen: Bool, canClose: Bool) {
+        let spaceBefore = CharacterClass.isSpace(before)
+        let spaceAfter = CharacterClass.isSpace(after)
+        let punctuationBefore = CharacterClass.isPunctuation(before)
+        let punctuationAfter = CharacterClass.isPunctuation(after)
+        let left = !spaceAfter && (!punctuationAfter || spaceBefore || punctuationBefore)
+        let right = !spaceBefore && (!punctuationBefore || spaceAfter || punctuationAfter)
+        guard byte == UInt8(ascii: "_") else { return (left, right) }
+        return (left && (!right || punctuationBefore), right && (!left || punctuationAfter))
+    }
+
+    /// The scalar that ends before `offset` (`"\n"` when it does not decode).
+    private static func scalar(before offset: Int, in source: [UInt8]) -> Unicode.Scalar {
+        var start = offset - 1
+        while start > 0, source[start] & 0xC0 == 0x80 { start -= 1 }
+        return CharacterClass.decode(source, at: start) ?? "\n"
+    }
+}
+
+extension CrossingDelimiters {
+    /// cmark-gfm's `process_emphasis` over `runs`: `*`/`_` pairs take one
+    /// or two characters (`S_insert_emph`), a `~` pair of equal lengths
+    /// drops every run between its two (the strikethrough extension's
+    /// `insert`), marking the `*` and `_` runs among them. Returns the
+    /// tests of the rule of 3 it made between `*` or `_` runs.
+    private static func replay(_ runs: inout [Run]) -> [LengthTest] {
+        // openers_bottom, by delimiter and closer length % 3.
+        var bottom: [UInt8: [Int]] = [:]
+        var tests: [LengthTest] = []
+        // One search per delimiter character: `*`, `_` and `~` runs never
+        // pair with each other.
+        var searches = [UInt8: OpenerSearch]()
+        for byte in "*_~".utf8 { searches[byte] = OpenerSearch(count: runs.count) }
+        var closer = 0
+        while closer < runs.count {
+            guard runs[closer].active, runs[closer].canClose else {
+                closer += 1
+                continue
+            }
+            let key = runs[closer].length % 3
+            let floor = bottom[runs[closer].byte]?[key] ?? -1
+            guard
+                let opener = opener(
+                    for: closer, in: runs, above: floor, search: &searches[runs[closer].byte]!, tests: &tests)
+            else {
+                var previous = closer - 1
+                while previous >= 0, !runs[previous].active { previous -= 1 }
+                bottom[runs[closer].byte, default: [-1, -1, -1]][key] = previous
+                if !runs[closer].canOpen { runs[closer].active = false }
+                closer += 1
+                continue
+            }
+            if runs[closer].byte == UInt8(ascii: "~") {
+                if runs[opener].length == runs[closer].length { strike(&runs, opener, closer) }
+                closer += 1
+            } else if emphasize(&runs, opener, closer) {
+                closer += 1
+            }
+        }
+        return tests
+    }
+
+    /// The nearest active opener below `closer` that may pair with it
+    /// (the rule of 3), searching down to `floor` while that run is active,
+    /// with `search` over the runs of the closer's character.
+    /// Adds the tests of the rule of 3 it makes between `*` or `_` runs to
+    /// `tests`.
+    private static func opener(
+        for closer: Int, in runs: [Run], above floor: Int, search: inout OpenerSearch, tests: inout [LengthTest]
+    ) -> Int? {
+        let current = runs[closer]
+        // cmark compares with a pointer: a bottom that a pair has removed
+        // stops no search.
+        let floor = floor >= 0 && runs[floor].active ? floor : -1
+        func canOpen(_ index: Int) -> Bool {
+            runs[index].active && runs[index].canOpen && runs[index].byte == current.byte
+        }
+        var index = search.nearest(atOrBelow: closer - 1, where: canOpen)
+        while index > floor {
+            guard current.canOpen || runs[index].canClose else { return index }
+            let passed = passesRuleOfThree(closer: current.length, opener: runs[index].length)
+            if current.byte != UInt8(ascii: "~") {
+                tests.append(LengthTest(closer: closer, opener: index, passed: passed))
+            }
+            if passed { return index }
+            index = search.nearest(atOrBelow: index - 1, where: canOpen)
+        }
+        return nil
+    }
+
+    /// The rule of 3, for a pair one of whose runs can both open and close.
+    fileprivate static func passesRuleOfThree(closer: Int, opener: Int) -> Bool {
+        closer % 3 == 0 || (opener + closer) % 3 != 0
+    }
+
+    private static func strike(_ runs: inout [Run], _ opener: Int, _ closer: Int) {
+        for index in opener...closer where runs[index].active {
+            runs[index].active = false
+            if runs[index].byte != UInt8(ascii: "~") { runs[index].dropped = true }
+        }
+    }
+
+    /// Pairs one or two characters; whether the closer is used up.
+    private static func emphasize(_ runs: inout [Run], _ opener: Int, _ closer: Int) -> Bool {
+        let use = runs[opener].remaining >= 2 && runs[closer].remaining >= 2 ? 2 : 1
+        runs[opener].usedBack += use
+        runs[closer].usedFront += use
+        for index in opener + 1..<closer { runs[index].active = false }
+        if runs[opener].remaining == 0 { runs[opener].active = false }
+        guard runs[closer].remaining == 0 else { return false }
+        runs[closer].active = false
+        return true
+    }
+}
+
+extension CrossingDelimiters {
+    /// The class of a delimiter run's neighbour that its flanking reads,
+    /// and how a dropped `*` or `_` of that class is written.
+    private enum Neighbour: Equatable {
+        case space, punctuation, other
+
+        init(_ scalar: Unicode.Scalar) {
+            self =
+                CharacterClass.isSpace(scalar) ? .space : CharacterClass.isPunctuation(scalar) ? .punctuation : .other
+        }
+
+        /// Stand-ins for `*` and `_`: two Unicode spaces (Zs) and two
+        /// private-use characters (neither space nor punctuation).
+        private static let spaces: [Unicode.Scalar] = ["\u{2007}", "\u{2008}"]
+        private static let others: [Unicode.Scalar] = ["\u{F8F0}", "\u{F8F1}"]
+
+        /// `byte` (`*` or `_`) written as text with this class.
+        func spelling(of byte: UInt8) -> [UInt8] {
+            let index = byte == UInt8(ascii: "*") ? 0 : 1
+            switch self {
+            case .punctuation: return [UInt8(ascii: "\\"), byte]
+            case .space: return Array(String(Self.spaces[index]).utf8)
+            case .other: return Array(String(Self.others[index]).utf8)
+            }
+        }
+
+        /// The `*` or `_` a stand-in stands for, or `scalar`.
+        static func restored(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            if let index = spaces.firstIndex(of: scalar) ?? others.firstIndex(of: scalar) {
+                return index == 0 ? "*" : "_"
+            }
+            return scalar
+        }
+
+        /// Whether `source` already holds a stand-in.
+        static func occurs(in source: [UInt8]) -> Bool {
+            let encodings = (spaces + others).map { Array(String($0).utf8) }
+            var i = 0
+            while i + 2 < source.count {
+                if source[i] >= 0xE2, encodings.contains(where: { source[i..<i + 3].elementsEqual($0) }) { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+}
