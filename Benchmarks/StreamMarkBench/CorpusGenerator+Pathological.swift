@@ -36,11 +36,11 @@ extension CorpusGenerator {
             "a**b" + String(repeating: "c* ", count: count) + "\n"
         },
         // ~~a b~ b~ b~ …: every closer finds the one opener, of another length.
-        Shape(name: "pathological-tilde-closers", full: 100_000, small: 20_000) { count in
+        Shape(name: "pathological-tilde-closers", full: 100_000, small: 5_000) { count in
             "~~a " + String(repeating: "b~ ", count: count) + "\n"
         },
         // ~~a *b~~ c* …: every strikethrough pair drops an emphasis opener.
-        Shape(name: "pathological-crossing-emphasis", full: 30_000, small: 5_000) { count in
+        Shape(name: "pathological-crossing-emphasis", full: 30_000, small: 1_000) { count in
             String(repeating: "~~a *b~~ c* ", count: count) + "\n"
         },
         Shape(name: "pathological-star-and-underscore-runs", full: 100, small: 20) { count in
