@@ -149,7 +149,8 @@ extension FootnoteStandIns {
     /// the line (`openLine`, `closeLine`: where cmark-gfm's inline parser
     /// last started one). On one line that is the source between `[^` and
     /// `]`; over two it is cut short or reaches into the next line
-    /// (`a[^x␤y]` has the label `""`, quirk 7). `bytes` holds what cmark's
+    /// (`a[^x␤y]` has the label `""`, quirk 7), each line ending read as
+    /// one line feed. `bytes` holds what cmark's
     /// content holds at the start of a line: nothing but on a lazy
     /// continuation line, where cmark keeps the whitespace after the
     /// container prefixes the line has (`ExtensionWalker.inlineSource`).
@@ -162,7 +163,15 @@ extension FootnoteStandIns {
             return Array(bytes[open + 2..<close])
         }
         let count = (close - closeLine) - (open - openLine) - 2
-        return Array(bytes[open + 2..<min(close, open + 2 + max(count, 0))])
+        // cmark-gfm cuts the label from text whose line endings are one
+        // line feed each (`[^a` CR LF `bcdef]` has the label `a` LF `b`).
+        var label: [UInt8] = []
+        var i = open + 2
+        while i < close, label.count < count {
+            label.append(bytes[i] == 0x0D ? 0x0A : bytes[i])
+            i += bytes[i] == 0x0D && i + 1 < close && bytes[i + 1] == 0x0A ? 2 : 1
+        }
+        return label
     }
 }
 
