@@ -16,13 +16,13 @@ struct CodeSpanScanner {
     /// (cmark-gfm 0.29 stops at 80, a core difference).
     private static let maximumRun = 1_000
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     /// For each run length, where a scan last met a run of that length.
     private var lastMet = [Int](repeating: 0, count: maximumRun + 1)
     /// Whether a scan has reached the end without finding its closer.
     private var scannedToEnd = false
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

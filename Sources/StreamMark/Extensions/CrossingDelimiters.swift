@@ -186,8 +186,8 @@ enum CrossingDelimiters {
     /// delimiters into its URL.
     private static func delimiterRuns(_ source: [UInt8]) -> [Run]? {
         var runs: [Run] = []
-        var codeSpans = CodeSpanScanner(source)
         let complete = source.withUnsafeBufferPointer { bytes in
+            var codeSpans = CodeSpanScanner(bytes)
             var pointyBraces = PointyBraceScanner(bytes: bytes)
             var i = 0
             while i < source.count {

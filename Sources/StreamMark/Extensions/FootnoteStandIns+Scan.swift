@@ -26,6 +26,8 @@ extension FootnoteStandIns {
         var plainPairs: [Range<Int>] = []
         /// The offsets of the `!` read as text right before a `[^`.
         var bangs: [Int] = []
+        /// The backtick runs that open no code span, ascending.
+        var textRuns: [Range<Int>] = []
     }
 
     /// One `[` (or `![`) waiting for its `]`.
@@ -58,11 +60,13 @@ extension FootnoteStandIns {
     /// (`http://g[^<t>]` links `http://g[^`, then raw HTML; `http://g`b` /
     /// `[^2]``: a reference).
     ///
-    /// - Complexity: O(n log n), plus the code span searches
-    ///   ``MathScanner`` makes.
+    /// Code spans are found as cmark finds them, memo and all
+    /// (``CodeSpanScanner``).
+    ///
+    /// - Complexity: O(n log n).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
         var result = Scan()
-        let math = MathScanner(bytes: bytes)
+        var codeSpans = CodeSpanScanner(bytes)
         var pointyBraces = PointyBraceScanner(bytes: bytes)
         var openers: [Opener] = []
         var line = 0
@@ -82,8 +86,14 @@ extension FootnoteStandIns {
                 } else {
                     i += i + 1 < n && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
                 }
+            case UInt8(ascii: "`") where i < urlEnd:
+                i += 1
             case UInt8(ascii: "`"):
-                i = i < urlEnd ? i + 1 : math.afterCodeSpan(at: i)
+                var runEnd = i
+                while runEnd < n, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
+                let end = codeSpans.end(at: i)
+                if end == runEnd { result.textRuns.append(i..<runEnd) }
+                i = end
             case UInt8(ascii: "<"):
                 i = pointyBraces.end(at: i) ?? i + 1
             case 0x0A, 0x0D:

@@ -130,13 +130,20 @@ struct FootnoteStandIns {
             out.reserveCapacity(bytes.count + 16 * scan.candidates.count)
             var cursor = 0
             var nextBang = 0
+            // Once a replaced candidate hides backticks, cmark's code span
+            // memo no longer sees what cmark-gfm's saw: the runs that open
+            // no code span are written as entities after it.
+            var hidden = false
+            func copy(_ range: Range<Int>) {
+                Self.append(bytes, range, escaping: hidden ? scan.textRuns : [], to: &out)
+            }
             let end = Scan.Found(range: bytes.count..<bytes.count, openLine: 0, closeLine: 0)
             for hit in scan.candidates + [end] {
                 let span = hit.range
                 // Each `!` before a `[^` outside the candidates replaced.
                 while nextBang < scan.bangs.count, scan.bangs[nextBang] < span.lowerBound {
                     if scan.bangs[nextBang] >= cursor {
-                        out.append(contentsOf: bytes[cursor..<scan.bangs[nextBang]])
+                        copy(cursor..<scan.bangs[nextBang])
                         out.append(contentsOf: Array("&#33;".utf8))
                         cursor = scan.bangs[nextBang] + 1
                         changed = true
@@ -149,7 +156,7 @@ struct FootnoteStandIns {
                 found += 1
                 guard span.lowerBound >= cursor, replaces(hit, ordinal: ordinal, in: bytes, scan: scan, links: links)
                 else { continue }
-                out.append(contentsOf: bytes[cursor...span.lowerBound])
+                copy(cursor..<span.lowerBound + 1)
                 let first = runs.count
                 let label = Self.label(
                     bytes, open: span.lowerBound, openLine: hit.openLine, close: span.upperBound - 1,
@@ -161,8 +168,9 @@ struct FootnoteStandIns {
                 )
                 cursor = span.upperBound
                 changed = true
+                if bytes[span].contains(UInt8(ascii: "`")) { hidden = true }
             }
-            out.append(contentsOf: bytes[cursor...])
+            copy(cursor..<bytes.count)
             return out
         }
     }
@@ -185,6 +193,24 @@ struct FootnoteStandIns {
 
     /// The first index of `sorted` whose element is past `isPast` (a
     /// predicate false and then true along the array).
+    /// Appends `bytes[range]`, each backtick of the runs in `escaping`
+    /// written as `&#96;`: text to cmark, and no run its code span scans
+    /// meet.
+    private static func append(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaping runs: [Range<Int>], to out: inout [UInt8]
+    ) {
+        var cursor = range.lowerBound
+        var index = firstIndex(in: runs) { $0.upperBound > range.lowerBound }
+        while index < runs.count, runs[index].lowerBound < range.upperBound {
+            let run = runs[index].clamped(to: range)
+            out.append(contentsOf: bytes[cursor..<run.lowerBound])
+            for _ in run { out.append(contentsOf: Array("&#96;".utf8)) }
+            cursor = run.upperBound
+            index += 1
+        }
+        out.append(contentsOf: bytes[cursor..<range.upperBound])
+    }
+
     private static func firstIndex<T>(in sorted: [T], where isPast: (T) -> Bool) -> Int {
         var low = 0
         var high = sorted.count

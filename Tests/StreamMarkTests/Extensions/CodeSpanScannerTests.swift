@@ -9,6 +9,10 @@ import Testing
     /// The code spans of `source`, as the scanner finds them.
     static func ourSpans(_ source: String) -> [String] {
         let bytes = Array(source.utf8)
+        return bytes.withUnsafeBufferPointer { pointer in spans(in: pointer) }
+    }
+
+    private static func spans(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var scanner = CodeSpanScanner(bytes)
         var spans: [String] = []
         var i = 0
