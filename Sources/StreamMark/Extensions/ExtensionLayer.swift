@@ -104,15 +104,16 @@ enum ExtensionLayer {
     }
 
     /// Whether the extensions make `list` loose although cmark found it
-    /// tight: cmark-gfm counts a table without body rows as ending with a
-    /// blank line, so such a table followed by more content in its item, or
-    /// in an item followed by another item, loosens the list. A streaming
+    /// tight: cmark-gfm counts a table without body rows and an empty
+    /// footnote definition as ending with a blank line, so such a block
+    /// followed by more content in its item, or in an item followed by
+    /// another item, loosens the list. A streaming
     /// engine that assembles a list from items parsed at different times
     /// must apply this to the assembled list.
     ///
     /// - Complexity: O(number of items and their direct children).
     static func loosens(_ list: Block, options: ParseOptions) -> Bool {
-        options.extensions.contains(.table) && ExtensionWalker.hasEmptyTableBeforeMore(list)
+        ExtensionWalker.hasBlankEndedBlockBeforeMore(list, extensions: options.extensions)
     }
 }
 

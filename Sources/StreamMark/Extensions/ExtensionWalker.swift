@@ -305,7 +305,7 @@ struct ExtensionWalker {
                 attributes.tight = true
                 block.kind = .list(attributes)
             }
-            if attributes.tight, extensions.contains(.table), Self.hasEmptyTableBeforeMore(block) {
+            if attributes.tight, Self.hasBlankEndedBlockBeforeMore(block, extensions: extensions) {
                 attributes.tight = false
                 block.kind = .list(attributes)
             }
@@ -369,15 +369,17 @@ struct ExtensionWalker {
         }
     }
 
-    /// cmark-gfm marks a table without body rows as ending with a blank
-    /// line (its delimiter row leaves the line blank), which makes a list
-    /// loose when such a table is followed by more content in its item, or
-    /// its item by another item (cmark's tight-list rule).
-    static func hasEmptyTableBeforeMore(_ list: Block) -> Bool {
+    /// cmark-gfm marks two blocks of its extensions as ending with a blank
+    /// line: a table without body rows (its delimiter row leaves the line
+    /// blank) and a footnote definition with nothing after its marker (its
+    /// only line is blank after the marker: `- [^1]:` / `- b`). Such a block
+    /// followed by more content in its item, or its item by another item,
+    /// makes a list loose (cmark's tight-list rule).
+    static func hasBlankEndedBlockBeforeMore(_ list: Block, extensions: ParseOptions.Extensions) -> Bool {
         for (itemIndex, item) in list.children.enumerated() {
             for (childIndex, child) in item.children.enumerated()
             where (itemIndex + 1 < list.children.count || childIndex + 1 < item.children.count)
-                && endsWithEmptyTable(child)
+                && endsWithBlankLine(child, extensions: extensions)
             {
                 return true
             }
@@ -385,11 +387,14 @@ struct ExtensionWalker {
         return false
     }
 
-    private static func endsWithEmptyTable(_ block: Block) -> Bool {
+    /// Whether `block`, followed through the last items of lists as cmark's
+    /// `S_ends_with_blank_line` follows them, is such a block.
+    private static func endsWithBlankLine(_ block: Block, extensions: ParseOptions.Extensions) -> Bool {
         var block = block
         while true {
             switch block.kind {
-            case .table: return block.children.isEmpty
+            case .table: return extensions.contains(.table) && block.children.isEmpty
+            case .footnoteDefinition: return extensions.contains(.footnotes) && block.children.isEmpty
             case .list, .item:
                 guard let last = block.children.last else { return false }
                 block = last

@@ -39,6 +39,31 @@ import Testing
                 == (try GFMOracle.html(markdown, extensions: Self.oracle)))
     }
 
+    /// A note with nothing after its marker, alone on its line in a list
+    /// item and followed by more of the item or by another item:
+    /// cmark-gfm marks the definition's line blank, so the list is loose
+    /// (a fuzz finding of stop 47, `5. [^1]:` / `6. x`); and neighbours
+    /// that stay tight.
+    static let emptyNotesInItems = [
+        "5. [^1]:\n6. x", "- [^1]:\n- b", "5. a\n   [^1]:\n6. b", "- [^1]:   \n- b", "- - [^1]:\n- b",
+        "- [^1]:\n\n- b", "- [^1]:\n  y\n- b", "```\n```\n5. [^1]:\n6. `", "- [^1]: x\n- b",
+        "- [^1]:\n      x\n- b", "- > [^1]:\n- b", "- a\n- [^1]:", "- [^1]:\n- [^2]:\n- c\n\nx[^1][^2]",
+        "> - [^1]:\n> - b",
+    ]
+
+    @Test(arguments: emptyNotesInItems)
+    func emptyNoteInItem(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let ours = GFMOracle.ours(bytes, extensions: Self.extensions)
+        #expect(ours == (try GFMOracle.html(bytes, extensions: Self.oracle)), "\(markdown.debugDescription)")
+    }
+
+    @Test func emptyNotesInItemsStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
+        let failures = harness.failingDocuments(seeds: Self.emptyNotesInItems) { $0 }
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
     /// The 40 model answers (none has a footnote) render as cmark-gfm
     /// renders them with footnotes on: turning footnotes on changes nothing
     /// for text without them.
