@@ -69,6 +69,7 @@ struct MathScanner {
         var closers: DollarCloser?
         var noCloser = NoCloser()
         var pointyBraces = PointyBraceScanner(bytes: bytes)
+        var codeSpans = CodeSpanScanner(bytes)
         while i < n {
             switch bytes[i] {
             case UInt8(ascii: "\\"):
@@ -81,7 +82,7 @@ struct MathScanner {
                     i += i + 1 < n && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
                 }
             case UInt8(ascii: "`"):
-                i = afterCodeSpan(at: i)
+                i = codeSpans.end(at: i)
             case UInt8(ascii: "<"):
                 i = pointyBraces.end(at: i) ?? i + 1
             case UInt8(ascii: "$"):
@@ -148,26 +149,6 @@ struct MathScanner {
     }
 
     // MARK: - What binds tighter
-
-    /// After a code span starting at `start`, or after its opening run
-    /// when no run of the same length follows.
-    func afterCodeSpan(at start: Int) -> Int {
-        var runEnd = start
-        while runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
-        let length = runEnd - start
-        var i = runEnd
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "`") else {
-                i += 1
-                continue
-            }
-            var end = i
-            while end < bytes.count, bytes[end] == UInt8(ascii: "`") { end += 1 }
-            if end - i == length { return end }
-            i = end
-        }
-        return runEnd
-    }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

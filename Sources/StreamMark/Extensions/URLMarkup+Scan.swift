@@ -20,9 +20,8 @@ struct URLMarkupScan {
     private var pointyBraces: PointyBraceScanner
     private var openers: [Opener] = []
     private var brackets = BracketStack()
-    /// Backtick run length → where the runs of that length start, ascending
-    /// (built at the first backtick).
-    private var runs: [Int: [Int]]?
+    /// Code spans, found as cmark finds them (its backtick memo too).
+    private var codeSpans: CodeSpanScanner
     /// Quote byte → a title start from which no title closes (none later closes either).
     private var titleless: [UInt8: Int] = [:]
     /// Whether the bytes hold a `://` or `www.` anywhere.
@@ -38,6 +37,7 @@ struct URLMarkupScan {
         while end > 0, CharacterClass.isASCIISpace(bytes[end - 1]) { end -= 1 }
         data = Array(bytes[..<end])
         pointyBraces = PointyBraceScanner(bytes: bytes)
+        codeSpans = CodeSpanScanner(bytes)
         triggers = Self.holdsTrigger(bytes)
     }
 
@@ -76,7 +76,7 @@ struct URLMarkupScan {
                 }
                 i += escaped ? 2 : 1
             case UInt8(ascii: "`"):
-                i = afterCodeSpan(at: i)
+                i = codeSpans.end(at: i)
             case UInt8(ascii: "<"):
                 i = pointyBraces.end(at: i) ?? i + 1
             case UInt8(ascii: "!") where i + 1 < n && bytes[i + 1] == UInt8(ascii: "["):
@@ -316,39 +316,5 @@ struct URLMarkupScan {
         }
         if fallback == nil, open != UInt8(ascii: "(") { titleless[open] = start }
         return fallback.map { $0 - start } ?? 0
-    }
-
-    // MARK: - Code spans
-
-    /// After a code span starting at `start`, or after its opening run
-    /// when no run of the same length follows.
-    private mutating func afterCodeSpan(at start: Int) -> Int {
-        var runEnd = start
-        while runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
-        if runs == nil { runs = Self.backtickRuns(bytes) }
-        guard let starts = runs?[runEnd - start] else { return runEnd }
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] < runEnd { low = middle + 1 } else { high = middle }
-        }
-        return low < starts.count ? starts[low] + (runEnd - start) : runEnd
-    }
-
-    /// Every maximal backtick run, by length.
-    private static func backtickRuns(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int: [Int]] {
-        var runs: [Int: [Int]] = [:]
-        var i = 0
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "`") else {
-                i += 1
-                continue
-            }
-            let start = i
-            while i < bytes.count, bytes[i] == UInt8(ascii: "`") { i += 1 }
-            runs[i - start, default: []].append(start)
-        }
-        return runs
     }
 }
