@@ -64,6 +64,17 @@ import Testing
 
     /// A line that leaves a list item's table, then a blank line and
     /// another item: the list stays tight (`FuzzFindingTests.listsCutByTables`).
+    /// A definition in the paragraph before a table's header defines
+    /// nothing; the table-row shortcut of a later table parsed a row that
+    /// begins like its label with it in scope (the stop-47 fuzz hour's
+    /// stream violation, present before): it now declines when the text
+    /// in front of the window may hold a delimiter row.
+    static let definitionsInTableParagraphs = [
+        "[67200]: h\n|` ||` |\n| :-: | --- | :-: |\n\ne` | | `te |\n| :-: | --: | :-: |\n| 2 |\n[67200]: ht",
+        "[x]: h\n|a|b|c|\n|-|-|-|\n\nd|e|f\n-|-|-\n2\n[x]: ht", "[x]: h\na|b\n-|-\n\nd|e\n-|-\n2\n[x] y",
+        "[x]: h\n[y]: g\n|a|\n|:-|\n\nd|e\n-|-\n2|3\n[y] [x]",
+    ]
+
     static let listsCutByTables = [
         "1. C\n |||\n   -|-|-\na\n\n2.", "- C\n  a|b\n  -|-\n  c|d\nx\n\n- d", "- e\n\n- C\n  a|b\n  -|-\nx\n\n- d",
         "> - C\n>   a|b\n>   -|-\n> x\n>\n> - d\n", "- a\n  - C\n    a|b\n    -|-\n  x\n\n  - d\n",
@@ -86,6 +97,7 @@ import Testing
             ("autolink bracket", autolinkBrackets), ("task line", taskLines), ("fence-like context", fenceLikeContext),
             ("definition after a container", definitionsAfterContainers), ("dashes and domains", dashesAndDomains),
             ("list cut by a table", listsCutByTables),
+            ("definitions in a table's paragraph", definitionsInTableParagraphs),
         ].flatMap { kind, texts in texts.map { (kind, $0) } }
 
     @Test(arguments: findings)

@@ -18,8 +18,11 @@
 ///   (``TableBuilder/lastRow(_:headerLine:previous:)``);
 /// - the frozen text in front of the window (the carriers of the labels
 ///   the row uses) holds no code or HTML block: no run of three backticks
-///   or tildes, no `<`, tab or four spaces in a row. The cells' parser then
-///   finds the same definitions in it without cmark's block ranges.
+///   or tildes, no `<`, tab or four spaces in a row; and no line that may
+///   be a delimiter row (a `-` next to a `|` or `:`), whose table would
+///   make the definitions in its paragraph define nothing (a stop-47 fuzz
+///   finding). The cells' parser then finds the same definitions in it
+///   without cmark's block ranges.
 ///
 /// ## Work
 /// The row rebuilt by ``TableBuilder`` from its line, each cell parsed on
@@ -45,7 +48,7 @@ struct TableRowShortcut: AppendShortcut {
             !append.endsLine, TableWindow.continuesParagraph(text, line: windowStart)
         else { return false }
         var context = engine.carrierPrefix(for: windowStart..<text.count, in: text)
-        guard !Self.mayHoldLiteralBlock(context) else { return false }
+        guard !Self.mayHoldLiteralBlock(context), !Self.mayHoldDelimiterRow(context) else { return false }
         context.appendStub(stub, of: text)
         context.append(contentsOf: text[windowStart...])
         let walker = ExtensionLayer.walker(
@@ -64,6 +67,16 @@ struct TableRowShortcut: AppendShortcut {
         root.children[top].replaceChildren(from: k, with: [row], endingAt: row.range.upperBound)
         engine.appendTailDiff(since: oldView, root: &root, from: top, skip: k, text: text, patches: &patches)
         return true
+    }
+
+    /// Whether text may hold a table's delimiter row: a `-` next to a `|`
+    /// or `:`.
+    private static func mayHoldDelimiterRow(_ bytes: [UInt8]) -> Bool {
+        zip(bytes, bytes.dropFirst()).contains { pair in
+            let dash = UInt8(ascii: "-")
+            let edges: Set<UInt8> = [UInt8(ascii: "|"), UInt8(ascii: ":")]
+            return (pair.0 == dash && edges.contains(pair.1)) || (edges.contains(pair.0) && pair.1 == dash)
+        }
     }
 
     /// Whether text may hold a code or HTML block: a run of three backticks
