@@ -12,13 +12,12 @@
 /// ``escaped(_:smart:math:)`` replays cmark-gfm's pass over a block's
 /// inline source and, when a `~` pair drops a `*` or `_` run that still
 /// had characters to pair, returns the source with those characters
-/// backslash-escaped. cmark then leaves them as text, and pairs the other
-/// runs as cmark-gfm does; the escape keeps the character's class
-/// (punctuation) for the runs next to it. Only sources made of text and
-/// delimiter runs are replayed: a source holding a backslash, backtick,
-/// `<`, bracket, `www.` or `://` (and `$` with math, quotes with smart
-/// punctuation), which cmark's inline parser reads as more than text,
-/// keeps cmark's pairing (docs/extensions.md, known difference 2).
+/// written as text (escaped, or stand-ins that keep the flanking of a run
+/// used in part). cmark then pairs the other runs as cmark-gfm does.
+/// Escapes, code spans, autolinks and raw HTML are read as cmark reads
+/// them; a source holding a bracket, `www.` or `://` (and `$` with math,
+/// quotes with smart punctuation) keeps cmark's pairing
+/// (docs/extensions.md, known difference 2).
 enum CrossingDelimiters {
     /// Past this many `*`, `_` and `~` runs in one block, the replay is not
     /// made and cmark's pairing stays (a bound on hostile text: a real

@@ -204,7 +204,7 @@ struct FootnoteStandIns {
         while index < runs.count, runs[index].lowerBound < range.upperBound {
             let run = runs[index].clamped(to: range)
             out.append(contentsOf: bytes[cursor..<run.lowerBound])
-            for _ in run { out.append(contentsOf: Array("&#96;".utf8)) }
+            for _ in run { out.append(contentsOf: "&#96;".utf8) }
             cursor = run.upperBound
             index += 1
         }

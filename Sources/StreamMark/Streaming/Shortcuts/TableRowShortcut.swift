@@ -72,11 +72,9 @@ struct TableRowShortcut: AppendShortcut {
     /// Whether text may hold a table's delimiter row: a `-` next to a `|`
     /// or `:`.
     private static func mayHoldDelimiterRow(_ bytes: [UInt8]) -> Bool {
-        zip(bytes, bytes.dropFirst()).contains { pair in
-            let dash = UInt8(ascii: "-")
-            let edges: Set<UInt8> = [UInt8(ascii: "|"), UInt8(ascii: ":")]
-            return (pair.0 == dash && edges.contains(pair.1)) || (edges.contains(pair.0) && pair.1 == dash)
-        }
+        func isEdge(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") }
+        let dash = UInt8(ascii: "-")
+        return zip(bytes, bytes.dropFirst()).contains { (a, b) in (a == dash && isEdge(b)) || (isEdge(a) && b == dash) }
     }
 
     /// Whether text may hold a code or HTML block: a run of three backticks
