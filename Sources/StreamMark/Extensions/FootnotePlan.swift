@@ -94,7 +94,7 @@ struct FootnotePlan {
 
     // MARK: - Scanning
 
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     /// The candidate line at `start`, if its text after container-like
     /// prefixes starts with a marker.
@@ -125,7 +125,7 @@ struct FootnotePlan {
 
     /// The end of a `>`, bullet or ordered list marker at `i` (a marker must
     /// be followed by a blank), or nil.
-    private static func containerMarkerEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int? {
+    static func containerMarkerEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int? {
         guard i < end else { return nil }
         let byte = buffer[i]
         if byte == UInt8(ascii: ">") { return i + 1 }
@@ -229,6 +229,14 @@ struct FootnotePlan {
                 out.labels[at] = String(decoding: UnsafeBufferPointer(rebasing: buffer[marker.label]), as: UTF8.self)
             }
             out.markerOffsets[index] = offsets
+            let restStart = line.markers.last!.end
+            let prefixColumns = Self.column(buffer, from: bound.start, to: line.prefixEnd - cut)
+            for tab in expandedTabs(
+                lineStart: bound.start, restStart: restStart,
+                rewrittenColumn: prefixColumns + 4 * line.markers.count, contentEnd: line.contentEnd)
+            {
+                replace(tab.offset..<(tab.offset + 1), with: Array(repeating: 0x20, count: tab.width))
+            }
             if rest.isEmpty {
                 replace(line.contentEnd..<line.contentEnd, with: Array("___".utf8))
                 out.breaks.insert(out.edited.count - 3)

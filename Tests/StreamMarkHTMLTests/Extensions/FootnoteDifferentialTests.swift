@@ -106,4 +106,65 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of 300 differ; first:\n\(mismatches.first ?? "")")
     }
+
+    /// A note's first line that opens quotes and list items with tabs after
+    /// their markers, under other containers, then lines that may continue
+    /// them (docs/footnotes.md §9.3, item 16): cmark-gfm expands each tab
+    /// from the columns after the note's marker, which the four-column
+    /// stand-in item does not keep.
+    static func tabbedFirstLine(seed: Int) -> String {
+        var random = SplitMix64(seed: 0x7AB0_0000 + UInt64(seed))
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        func blanks(atLeast minimum: Int) -> String {
+            String(
+                (0..<Int.random(in: minimum...4, using: &random)).map { _ in Bool.random(using: &random) ? "\t" : " " })
+        }
+        var line = pick(["", "", "> ", "- ", "  ", "1. "]) + "[^1]:" + pick([" ", "\t", "", "  ", " \t"])
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let marker = pick([">", ">", "-", "1.", "*"])
+            line += marker + blanks(atLeast: marker == ">" ? 0 : 1)
+        }
+        line += pick(["a", "<div>", "foo", "\tb", "```"])
+        var lines = [line]
+        for _ in 0..<Int.random(in: 0...2, using: &random) {
+            lines.append(blanks(atLeast: 0) + blanks(atLeast: 0) + pick(["bar", "- bar", "> q", "c", "```"]))
+        }
+        return lines.joined(separator: "\n") + "\n\nx[^1]\n"
+    }
+
+    /// The stop-46 fuzz finding (`[^1]: > ⇥a`: indented code in cmark-gfm)
+    /// and neighbours: a list item's width from a tab, tabs past a quote's
+    /// indented code, a literal tab before an HTML block, notes in quotes.
+    static let tabbedFirstLines = [
+        "[^1]\n[^1]: > \ta", "[^1]: > \ta\n\nx[^1]", "[^1]: -\tfoo\n      - bar\n\nx[^1]",
+        "[^1]:> \t<div>\n\nx[^1]", "[^1]: >\t\t\tx\n\nx[^1]", "> [^1]: > \ta\n\nx[^1]",
+        "[^1]: - \t  \tq\n\nx[^1]", "[^1]:\t> \ta\n\nx[^1]", "  [^1]: 1.\tfoo\n        - bar\n\nx[^1]",
+        "[^1]: [^2]: >\t\ta\n\nx[^1] [^2]",
+    ]
+
+    @Test(arguments: tabbedFirstLines)
+    func tabbedFirstLine(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let ours = GFMOracle.ours(bytes, extensions: Self.extensions)
+        #expect(ours == (try GFMOracle.html(bytes, extensions: Self.oracle)), "\(markdown.debugDescription)")
+    }
+
+    @Test(arguments: 0..<2)
+    func tabbedFirstLinesMatchCmarkGFM(batch: Int) throws {
+        var mismatches: [String] = []
+        for seed in stride(from: batch, to: 400, by: 2) {
+            let markdown = Array(Self.tabbedFirstLine(seed: seed).utf8)
+            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) {
+                mismatches.append(String(decoding: markdown, as: UTF8.self))
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of 200 differ; first:\n\(mismatches.first ?? "")")
+    }
+
+    @Test func tabbedFirstLinesStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
+        let failures = harness.failingDocuments(seeds: Array(0..<80), Self.tabbedFirstLine(seed:))
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
 }

@@ -326,10 +326,6 @@ import Testing
                 + "in cmark-gfm (docs/extensions.md, entry 3)"
         ),
         (
-            "[^1]\n[^1]: > \ta",
-            "a tab after a quote marker on a note's first line: cmark-gfm counts its columns from the note's marker"
-        ),
-        (
             "[^1]:\n    >\n    u",
             "a note whose first line is empty and whose next line is an empty quote: cmark-gfm keeps both in the note"
         ),
