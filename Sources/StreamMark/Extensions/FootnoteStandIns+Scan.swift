@@ -6,11 +6,17 @@ extension FootnoteStandIns {
     struct Scan {
         /// One candidate: `[` at the range's lower bound, `]` just before
         /// its upper bound, and where cmark-gfm's inline parser started the
-        /// lines of the two (for ``label(_:open:openLine:close:closeLine:)``).
+        /// lines of the two (for ``FootnoteStandIns/label(_:of:)``).
         struct Found {
             var range: Range<Int>
             var openLine: Int
             var closeLine: Int
+            /// Where its label starts: after `[^`, or after `[\^` (an
+            /// escaped caret, ``Opener/labelStart``).
+            var labelStart: Int
+            /// Where cmark-gfm's column count for the label starts: the
+            /// `[`, or the `!` of `![\^`.
+            var origin: Int
         }
 
         /// The candidates by their start; one inside another is part of
@@ -35,8 +41,17 @@ extension FootnoteStandIns {
         var at: Int
         /// Where cmark-gfm's inline parser started the line of `at`.
         var line: Int
-        /// `[^`: a candidate when it closes.
+        /// `[^` or `[\^`: a candidate when it closes.
         var footnote: Bool
+        /// Where the label starts: after `[^`; after `[\^`, whose escape
+        /// cmark-gfm reads as a text node `^` pointing into the source, so
+        /// the label it copies from there starts after the `^` and runs one
+        /// byte past the `]` (`[\^1]` is the undefined reference `1]`,
+        /// shown `[^1]]`).
+        var labelStart: Int
+        /// Where cmark-gfm counts the label's columns from: the `[`, or the
+        /// `!` of an image opener `![\^` (whose `!` the reference takes).
+        var origin: Int
         /// `![`: an image, which neither ends a reference around it nor
         /// keeps its brackets inside one.
         var image: Bool
@@ -106,10 +121,16 @@ extension FootnoteStandIns {
                 // Taken by the link: no opener, no closer.
                 i += 1
             case UInt8(ascii: "["):
-                let footnote = i + 1 < n && bytes[i + 1] == UInt8(ascii: "^")
-                if footnote, bang >= 0, bang == i - 1 { result.bangs.append(bang) }
-                openers.append(Opener(at: i, line: line, footnote: footnote, image: !footnote && bang == i - 1))
-                i += footnote ? 2 : 1
+                let caret = i + 1 < n && bytes[i + 1] == UInt8(ascii: "^")
+                let escaped =
+                    !caret && i + 2 < n && bytes[i + 1] == UInt8(ascii: "\\") && bytes[i + 2] == UInt8(ascii: "^")
+                let afterBang = bang >= 0 && bang == i - 1
+                if caret, afterBang { result.bangs.append(bang) }
+                openers.append(
+                    Opener(
+                        at: i, line: line, footnote: caret || escaped, labelStart: i + (escaped ? 3 : 2),
+                        origin: escaped && afterBang ? bang : i, image: !caret && !escaped && afterBang))
+                i += caret ? 2 : escaped ? 3 : 1
             case UInt8(ascii: "]"):
                 if let opener = openers.popLast() {
                     if !openers.isEmpty { openers[openers.count - 1].holdsPair = true }
@@ -153,33 +174,37 @@ extension FootnoteStandIns {
         return AutolinkScanner.urlLink(data!, colon: i, lowerBound: 0, textCount: n)?.upperBound
     }
 
-    /// The label cmark-gfm copies for the candidate from `[` at `open` to
-    /// `]` at `close`: `col(]) − col([) − 2` bytes of the paragraph's
-    /// content from after `[^`, where a column counts from the start of
-    /// the line (`openLine`, `closeLine`: where cmark-gfm's inline parser
-    /// last started one). On one line that is the source between `[^` and
-    /// `]`; over two it is cut short or reaches into the next line
-    /// (`a[^x␤y]` has the label `""`, quirk 7), each line ending read as
-    /// one line feed. `bytes` holds what cmark's
-    /// content holds at the start of a line: nothing but on a lazy
+    /// The label cmark-gfm copies for `candidate`: `col(]) − col(origin)
+    /// − 2` bytes of the paragraph's content from its label's start, where
+    /// a column counts from the start of the line (`openLine`, `closeLine`:
+    /// where cmark-gfm's inline parser last started one). For `[^label]` on
+    /// one line that is the source between `[^` and `]`; over two it is
+    /// cut short or reaches into the next line (`a[^x␤y]` has the label
+    /// `""`, quirk 7), each line ending read as one line feed. An escaped
+    /// caret (`[\^1]`) starts the copy one byte later and an image opener
+    /// (`![\^1]`) counts from its `!`, so the copy runs past the `]`, into
+    /// the paragraph's closing line feed at its end. `bytes` holds what
+    /// cmark's content holds at the start of a line: nothing but on a lazy
     /// continuation line, where cmark keeps the whitespace after the
     /// container prefixes the line has (`ExtensionWalker.inlineSource`).
     ///
     /// - Complexity: O(the candidate and the lines it starts and ends on).
-    static func label(
-        _ bytes: UnsafeBufferPointer<UInt8>, open: Int, openLine: Int, close: Int, closeLine: Int
-    ) -> [UInt8] {
-        guard bytes[open..<close].contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
-            return Array(bytes[open + 2..<close])
-        }
-        let count = (close - closeLine) - (open - openLine) - 2
+    static func label(_ bytes: UnsafeBufferPointer<UInt8>, of candidate: Scan.Found) -> [UInt8] {
+        let close = candidate.range.upperBound - 1
+        let count = (close - candidate.closeLine) - (candidate.origin - candidate.openLine) - 2
         // cmark-gfm cuts the label from text whose line endings are one
         // line feed each (`[^a` CR LF `bcdef]` has the label `a` LF `b`).
+        // A plain candidate's copy ends at its `]` at the latest.
+        let limit = candidate.labelStart == candidate.range.lowerBound + 2 ? close : Int.max
         var label: [UInt8] = []
-        var i = open + 2
-        while i < close, label.count < count {
+        var i = candidate.labelStart
+        while label.count < count, i < limit {
+            guard i < bytes.count else {
+                label.append(0x0A)
+                break
+            }
             label.append(bytes[i] == 0x0D ? 0x0A : bytes[i])
-            i += bytes[i] == 0x0D && i + 1 < close && bytes[i + 1] == 0x0A ? 2 : 1
+            i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
         }
         return label
     }
@@ -192,8 +217,11 @@ extension FootnoteStandIns.Scan {
         guard !opener.image else { return }
         brackets.append(opener.at)
         brackets.append(close)
-        if opener.footnote, close > opener.at + 2 {
-            candidates.append(Found(range: opener.at..<close + 1, openLine: opener.line, closeLine: line))
+        if opener.footnote, close > opener.labelStart {
+            candidates.append(
+                Found(
+                    range: opener.at..<close + 1, openLine: opener.line, closeLine: line,
+                    labelStart: opener.labelStart, origin: opener.origin))
         } else if !opener.holdsPair {
             plainPairs.append(opener.at..<close + 1)
         }

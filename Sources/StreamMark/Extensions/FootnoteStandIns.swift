@@ -33,7 +33,7 @@ struct FootnoteStandIns {
     /// One replaced candidate.
     struct Candidate {
         /// The raw label: the source between `[^` and `]` (over lines, cut
-        /// as cmark-gfm cuts it: ``FootnoteStandIns/label(_:open:openLine:close:closeLine:)``).
+        /// as cmark-gfm cuts it: ``FootnoteStandIns/label(_:of:)``).
         var label: String
         /// Its runs (indices into ``runs``), in order.
         var runs: Range<Int>
@@ -75,19 +75,24 @@ struct FootnoteStandIns {
 
     // MARK: - Finding candidates
 
-    /// Whether `bytes[range]` holds `[^`.
+    /// Whether `bytes[range]` holds `[^` or `[\^`.
     ///
     /// - Complexity: O(range).
     static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i + 1 < range.upperBound {
-            if bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "^") { return true }
+            if bytes[i] == UInt8(ascii: "[") {
+                if bytes[i + 1] == UInt8(ascii: "^") { return true }
+                if bytes[i + 1] == UInt8(ascii: "\\"), i + 2 < range.upperBound, bytes[i + 2] == UInt8(ascii: "^") {
+                    return true
+                }
+            }
             i += 1
         }
         return false
     }
 
-    /// Whether `bytes` hold `[^`.
+    /// Whether `bytes` hold `[^` or `[\^`.
     static func mayHold(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { mayHold($0, 0..<$0.count) }
     }
@@ -129,6 +134,8 @@ struct FootnoteStandIns {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16 * scan.candidates.count)
             var cursor = 0
+            // The end of the last full reference link made of a candidate.
+            var linkEnd = 0
             var nextBang = 0
             // Once a replaced candidate hides backticks, cmark's code span
             // memo no longer sees what cmark-gfm's saw: the runs that open
@@ -137,7 +144,9 @@ struct FootnoteStandIns {
             func copy(_ range: Range<Int>) {
                 Self.append(bytes, range, escaping: hidden ? scan.textRuns : [], to: &out)
             }
-            let end = Scan.Found(range: bytes.count..<bytes.count, openLine: 0, closeLine: 0)
+            let end = Scan.Found(
+                range: bytes.count..<bytes.count, openLine: 0, closeLine: 0, labelStart: bytes.count,
+                origin: bytes.count)
             for hit in scan.candidates + [end] {
                 let span = hit.range
                 // Each `!` before a `[^` outside the candidates replaced.
@@ -154,14 +163,25 @@ struct FootnoteStandIns {
                 guard span.count >= 3 else { break }
                 let ordinal = found
                 found += 1
-                guard span.lowerBound >= cursor, replaces(hit, ordinal: ordinal, in: bytes, scan: scan, links: links)
-                else { continue }
-                copy(cursor..<span.lowerBound + 1)
+                guard span.lowerBound >= max(cursor, linkEnd) else { continue }
+                // A label after the `]` that is defined makes a link of the
+                // candidate, and is no candidate itself (`[\^a][\^d]`).
+                if let label = Self.followingLabel(bytes, after: span.upperBound - 1),
+                    isLinkLabel(Array(bytes[label]))
+                {
+                    linkEnd = label.upperBound + 1
+                    continue
+                }
+                guard replaces(hit, ordinal: ordinal, in: bytes, scan: scan, links: links) else { continue }
+                // The `!` of `![\^` goes with the reference.
+                copy(cursor..<hit.origin)
+                copy(span.lowerBound..<span.lowerBound + 1)
                 let first = runs.count
-                let label = Self.label(
-                    bytes, open: span.lowerBound, openLine: hit.openLine, close: span.upperBound - 1,
-                    closeLine: hit.closeLine)
-                appendStandIns(bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: scan.brackets, to: &out)
+                let label = Self.label(bytes, of: hit)
+                // An image opener's reference takes the links inside it:
+                // their brackets go into runs.
+                let kept = hit.origin < span.lowerBound ? [] : scan.brackets
+                appendStandIns(bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: kept, to: &out)
                 out.append(UInt8(ascii: "]"))
                 candidates.append(
                     Candidate(label: String(decoding: label, as: UTF8.self), runs: first..<runs.count, ordinal: ordinal)
@@ -185,14 +205,26 @@ struct FootnoteStandIns {
         guard !skipped.contains(ordinal), runs.count + inside.count <= Self.capacity else { return false }
         let firstBracket = Self.firstIndex(in: scan.brackets) { $0 > inside.lowerBound }
         let holdsPair = firstBracket < scan.brackets.count && scan.brackets[firstBracket] < inside.upperBound
-        // A label with brackets inside is no link label.
-        if !holdsPair { return !mayBeLinkLabel(bytes, inside) }
+        // A label with brackets inside is no link label. One after an
+        // escaped caret is tried as a link label first (`[\^a]: /u` is a
+        // link reference definition), unless a label follows the `]`
+        // (`[\^a][x]` with `x` undefined is a reference).
+        if hit.labelStart == hit.range.lowerBound + 3 {
+            if !holdsPair, Self.followingLabel(bytes, after: inside.upperBound) == nil,
+                isLinkLabel(Array(bytes[inside]))
+            {
+                return false
+            }
+            // An image opener is never deactivated: a link inside it does
+            // not end the reference (`![\^a [b] c]`).
+            if hit.origin < hit.range.lowerBound || !holdsPair { return true }
+        } else if !holdsPair {
+            return !mayBeLinkLabel(bytes, inside)
+        }
         let firstLink = Self.firstIndex(in: links) { $0.lowerBound > inside.lowerBound }
         return firstLink == links.count || links[firstLink].lowerBound >= inside.upperBound
     }
 
-    /// The first index of `sorted` whose element is past `isPast` (a
-    /// predicate false and then true along the array).
     /// Appends `bytes[range]`, each backtick of the runs in `escaping`
     /// written as `&#96;`: text to cmark, and no run its code span scans
     /// meet.
@@ -211,6 +243,8 @@ struct FootnoteStandIns {
         out.append(contentsOf: bytes[cursor..<range.upperBound])
     }
 
+    /// The first index of `sorted` whose element is past `isPast` (a
+    /// predicate false and then true along the array).
     private static func firstIndex<T>(in sorted: [T], where isPast: (T) -> Bool) -> Int {
         var low = 0
         var high = sorted.count
@@ -255,6 +289,26 @@ struct FootnoteStandIns {
             }
         }
         endRun(inside.upperBound)
+    }
+
+    /// The inside of the non-empty link label (`[x]`: no unescaped bracket
+    /// inside, at most 999 bytes) that starts right after the `]` at
+    /// `close`, if one does: cmark then looks that label up, never the text
+    /// before it.
+    ///
+    /// - Complexity: O(1000).
+    private static func followingLabel(_ bytes: UnsafeBufferPointer<UInt8>, after close: Int) -> Range<Int>? {
+        guard close + 2 < bytes.count, bytes[close + 1] == UInt8(ascii: "[") else { return nil }
+        var j = close + 2
+        while j < bytes.count, j - close - 2 < 1000 {
+            switch bytes[j] {
+            case UInt8(ascii: "["): return nil
+            case UInt8(ascii: "]"): return j > close + 2 ? (close + 2)..<j : nil
+            case UInt8(ascii: "\\"): j += j + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[j + 1]) ? 2 : 1
+            default: j += 1
+            }
+        }
+        return nil
     }
 
     /// Whether the inside of a candidate (`^label`) may be a link label

@@ -387,6 +387,80 @@ import Testing
         #expect(HTMLRenderer().render(oneShot) == (try Self.theirs(text)))
     }
 
+    // MARK: - Escaped carets
+
+    /// `[\^…]`: cmark-gfm reads the escape as a text node `^` pointing into
+    /// the source, takes it for a reference, and copies its label from after
+    /// the `^` with the column arithmetic of `[^…]`, one byte past the `]`
+    /// (`[\^1]` shows `[^1]]`; `![\^1]` counts from the `!`, which the
+    /// reference takes, two bytes past); links and link labels first. A
+    /// fuzz finding of stop 48.
+    static let escapedCaretCases = [
+        "[\\^1]", "[\\^]", "[\\^\\]]", "[\\^a\\*b]", "[\\^*a*] z", "x [\\^a\nbc] y", "[\\^1](/u)",
+        "[\\^a][b]\n\n[b]: /x", "[\\^a]\n\n[\\^a]: /x", "[\\^a]\n\n[^a]: note", "x![\\^a] y",
+        "[^b [\\^a] c] d", "[\\^a [b] c] d\n\n[b]: /u", "*[\\^a*] b*", "a [\\^b c] d\n\n[\\^b c]: /x",
+        "[\\^a](/u \"t\")", "`[\\^a]` [\\^`] `", "[\\\\^a]", "[\\^\\^a]", "[\\^a]b]", "[\\^ab\ncd]",
+        "![\\^a]", "![\\^a]\nb", "![\\^a]b", "> ![\\^ab]", "![\\^a](/u)", "# x [\\^a] y", "- [\\^a]\r\n  b",
+        "| a | [\\^b] |\n|-|-|\n| [\\^c] | ![\\^d] x |",
+    ]
+
+    @Test(arguments: escapedCaretCases)
+    func escapedCaretMatchesCmarkGFM(_ markdown: String) throws {
+        #expect(Self.ours(markdown) == (try Self.theirs(markdown)), "\(markdown.debugDescription)")
+    }
+
+    /// Paragraphs and blocks dense in escaped carets: references, images,
+    /// links, link labels that a definition defines, emphasis and code
+    /// spans around and inside, line breaks inside.
+    static func escapedCarets(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+        let pieces = [
+            "[\\^a]", "[\\^ab c]", "![\\^a]", "[\\^a](/u)", "[\\^b][l]", "[\\^*e*]", "*x", "y*", "`c`",
+            "[\\^a`b`]", "[\\^a\nb]", "[\\^x\\]]", "[^1]", "[\\^1]", "w", "[\\^]", "[\\^a [b] c]", "\\",
+            "x\n", "[\\^d]", "_u_", "!", "[", "]",
+        ]
+        var words: [String] = []
+        for _ in 0..<Int.random(in: 1...8, using: &random) { words.append(pieces.randomElement(using: &random)!) }
+        let separator = [" ", "", " "].randomElement(using: &random)!
+        let prefix = ["", "> ", "- ", "# "].randomElement(using: &random)!
+        // A heading's text has no closing line feed for `![\^a]` at its end
+        // to read (`copyPastTheTextStillDiffers`).
+        var text = prefix + words.joined(separator: separator) + (prefix == "# " ? " z\n" : "\n")
+        if Bool.random(using: &random) { text += "\n[l]: /l\n" }
+        if Bool.random(using: &random) { text += "\n[\\^d]: /d\n" }
+        if Bool.random(using: &random) { text += "\n[b]: /b\n" }
+        if Bool.random(using: &random) { text += "\n[^1]: note\n" }
+        return text
+    }
+
+    @Test(arguments: 0..<4)
+    func randomEscapedCaretsMatchCmarkGFM(batch: Int) throws {
+        try Self.expectMatches(batch: batch, of: 4, seeds: 800, known: [:], Self.escapedCarets)
+    }
+
+    @Test func randomEscapedCaretsStreamLikeOneShot() {
+        let failures = PrefixHarness(options: Self.options).failingDocuments(
+            seeds: 0..<120, chunkings: { [.everyByte, .mixed(seed: UInt64($0))] }, Self.escapedCarets)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
+    /// Where cmark-gfm's copy runs past the text it parses, it reads memory
+    /// that is not the document's (docs/footnotes.md §9.3, item 18): the
+    /// decoded `^` of an entity points into a buffer of its own (`[&#94;1]`
+    /// shows what follows in memory), and `![\^d]` at the end of a cell or
+    /// a heading reads the NUL after its text, which cuts cmark-gfm's
+    /// output short.
+    /// StreamMark reads such a `[&#94;` as text, and such a copy's missing
+    /// byte as the line feed that ends a paragraph; its HTML stays whole.
+    @Test(arguments: ["[&#94;1]", "| a | b |\n|-|-|\n| c | ![\\^d] |", "# x ![\\^d]"])
+    func copyPastTheTextStillDiffers(_ markdown: String) throws {
+        let theirs = try Self.theirs(markdown)
+        let ours = Self.ours(markdown)
+        #expect(ours != theirs)
+        #expect(!theirs.hasSuffix("\n"), "cmark-gfm's output is cut short: \(theirs.debugDescription)")
+        #expect(ours.hasSuffix("</p>\n") || ours.hasSuffix("</table>\n") || ours.hasSuffix("</h1>\n"))
+    }
+
     // MARK: - Units
 
     @Test func undefinedReferenceIsAReferenceInline() {
