@@ -57,6 +57,9 @@ extension FootnoteStandIns {
         var image: Bool
         /// Whether a pair closed inside it.
         var holdsPair = false
+        /// Whether no inline link closed inside it (cmark-gfm deactivates
+        /// the `[` before a link: its `]` is text, and no `(…)` follows it).
+        var active = true
     }
 
     /// What a left-to-right scan of `bytes` (a block's inline source:
@@ -68,8 +71,9 @@ extension FootnoteStandIns {
     /// freed with its text. A candidate may span lines: its label is then
     /// cut by cmark-gfm's column arithmetic (quirk 7), for which the scan
     /// notes where each line starts for cmark-gfm's inline parser: after a
-    /// line break it parses itself, not one inside a code span or raw
-    /// HTML, nor one escaped by a backslash. A bracket or backtick inside a
+    /// line break it parses itself, not one inside a code span, raw HTML
+    /// or an inline link's destination and title (``InlineLinkSyntax``),
+    /// nor one escaped by a backslash. A bracket or backtick inside a
     /// URL that cmark-gfm's autolink takes (``autolinkEnd(_:at:data:)``) opens
     /// no candidate, pair or code span: the link has taken it first
     /// (`http://g[^<t>]` links `http://g[^`, then raw HTML; `http://g`b` /
@@ -83,8 +87,12 @@ extension FootnoteStandIns {
         var result = Scan()
         var codeSpans = CodeSpanScanner(bytes)
         var pointyBraces = PointyBraceScanner(bytes: bytes)
+        var inlineLinks = InlineLinkSyntax(bytes)
         var openers: [Opener] = []
         var line = 0
+        // The end of the last inline link's `(…)`: its line breaks start no
+        // line (cmark-gfm scans a destination and title whole).
+        var linkSyntaxEnd = 0
         var bang = -1
         var urlEnd = 0
         // The bytes as the autolink scanner reads them, made at the first URL.
@@ -113,7 +121,7 @@ extension FootnoteStandIns {
                 i = pointyBraces.end(at: i) ?? i + 1
             case 0x0A, 0x0D:
                 i += bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
-                line = i
+                if i > linkSyntaxEnd { line = i }
             case UInt8(ascii: "!"):
                 bang = i
                 i += 1
@@ -135,6 +143,10 @@ extension FootnoteStandIns {
                 if let opener = openers.popLast() {
                     if !openers.isEmpty { openers[openers.count - 1].holdsPair = true }
                     result.record(opener, closedAt: i, line: line)
+                    if opener.active, let end = inlineLinks.end(at: i + 1) {
+                        linkSyntaxEnd = end
+                        if !opener.image { Self.deactivate(&openers) }
+                    }
                 }
                 i += 1
             default:
@@ -144,6 +156,15 @@ extension FootnoteStandIns {
         result.candidates.sort { $0.range.lowerBound < $1.range.lowerBound }
         result.brackets.sort()
         return result
+    }
+
+    /// Deactivates the openers before an inline link, back to one that is
+    /// already inactive (images stay active).
+    private static func deactivate(_ openers: inout [Opener]) {
+        for k in openers.indices.reversed() where !openers[k].image {
+            guard openers[k].active else { return }
+            openers[k].active = false
+        }
     }
 
     /// Where the autolink that cmark-gfm's extension starts at `i` ends:

@@ -22,8 +22,8 @@ struct URLMarkupScan {
     private var brackets = BracketStack()
     /// Code spans, found as cmark finds them (its backtick memo too).
     private var codeSpans: CodeSpanScanner
-    /// Quote byte → a title start from which no title closes (none later closes either).
-    private var titleless: [UInt8: Int] = [:]
+    /// Inline link syntax after a `]`.
+    private var inlineLinks: InlineLinkSyntax
     /// Whether the bytes hold a `://` or `www.` anywhere.
     private let triggers: Bool
 
@@ -38,6 +38,7 @@ struct URLMarkupScan {
         data = Array(bytes[..<end])
         pointyBraces = PointyBraceScanner(bytes: bytes)
         codeSpans = CodeSpanScanner(bytes)
+        inlineLinks = InlineLinkSyntax(bytes)
         triggers = Self.holdsTrigger(bytes)
     }
 
@@ -180,7 +181,7 @@ struct URLMarkupScan {
         guard let opener = openers.popLast() else { return after }
         brackets.close()
         guard opener.active else { return after }
-        if let end = inlineLinkEnd(after) {
+        if let end = inlineLinks.end(at: after) {
             linkMade(image: opener.image)
             return end
         }
@@ -230,91 +231,5 @@ struct URLMarkupScan {
         while let first = slice.first, CharacterClass.isASCIISpace(first) { slice = slice.dropFirst() }
         while let last = slice.last, CharacterClass.isASCIISpace(last) { slice = slice.dropLast() }
         return slice
-    }
-
-    // MARK: - Inline links
-
-    /// After `(destination "title")` at `start`, if one is there.
-    private mutating func inlineLinkEnd(_ start: Int) -> Int? {
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "(") else { return nil }
-        let urlStart = skipSpaceChars(start + 1)
-        guard let urlEnd = destinationEnd(urlStart) else { return nil }
-        let titleStart = skipSpaceChars(urlEnd)
-        let titleEnd = titleStart == urlEnd ? titleStart : titleStart + titleLength(titleStart)
-        let end = skipSpaceChars(titleEnd)
-        return end < bytes.count && bytes[end] == UInt8(ascii: ")") ? end + 1 : nil
-    }
-
-    private func skipSpaceChars(_ start: Int) -> Int {
-        var i = start
-        while i < bytes.count, CharacterClass.isASCIISpace(bytes[i]) { i += 1 }
-        return i
-    }
-
-    /// `manual_scan_link_url`: `<…>` or a run with balanced parentheses.
-    private func destinationEnd(_ start: Int) -> Int? {
-        var i = start
-        if i < bytes.count, bytes[i] == UInt8(ascii: "<") {
-            i += 1
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: ">") { return i + 1 < bytes.count ? i + 1 : nil }
-                if byte == 0x0A || byte == UInt8(ascii: "<") { return nil }
-                i += byte == UInt8(ascii: "\\") ? 2 : 1
-            }
-            return nil
-        }
-        var depth = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
-                i += 2
-            } else if byte == UInt8(ascii: "(") {
-                depth += 1
-                i += 1
-                if depth > 32 { return nil }
-            } else if byte == UInt8(ascii: ")") {
-                if depth == 0 { break }
-                depth -= 1
-                i += 1
-            } else if CharacterClass.isASCIISpace(byte) {
-                if i == start { return nil }
-                break
-            } else {
-                i += 1
-            }
-        }
-        return i < bytes.count ? i : nil
-    }
-
-    /// `scan_link_title`: the length of a `"…"`, `'…'` or `(…)` title at
-    /// `start`, 0 if none. A backslash before punctuation escapes it; the
-    /// longest match wins, so an escaped closer ends the title when no
-    /// later one does.
-    private mutating func titleLength(_ start: Int) -> Int {
-        guard start < bytes.count else { return 0 }
-        let open = bytes[start]
-        let close: UInt8
-        switch open {
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): close = open
-        case UInt8(ascii: "("): close = UInt8(ascii: ")")
-        default: return 0
-        }
-        if let from = titleless[open], from <= start { return 0 }
-        var fallback: Int?
-        var i = start + 1
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
-                if bytes[i + 1] == close { fallback = i + 2 }
-                i += 2
-                continue
-            }
-            if byte == close { return i + 1 - start }
-            if open == UInt8(ascii: "("), byte == open { break }
-            i += 1
-        }
-        if fallback == nil, open != UInt8(ascii: "(") { titleless[open] = start }
-        return fallback.map { $0 - start } ?? 0
     }
 }
