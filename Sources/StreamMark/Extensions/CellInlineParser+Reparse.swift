@@ -297,9 +297,18 @@ extension CellInlineParser {
         let quoted = lazyLines != nil && !atx
         if quoted { buffer.append(contentsOf: Array("> ".utf8)) }
         if afterTaskMarker { buffer.append(contentsOf: [0xC2, 0xA0]) }
+        let fences =
+            atx
+            ? FenceLikeLines()
+            : FenceLikeLines(
+                content,
+                lineStarts: unindentedLines(
+                    content, afterTaskMarker: afterTaskMarker, lazyLines: quoted ? lazyLines : nil))
         var atLineStart = false
         var line = 0
-        for byte in content {
+        var fenceRun = 0
+        var skipUntil = 0
+        for (offset, byte) in content.enumerated() where offset >= skipUntil {
             if atLineStart, byte != 0x0A, !atx {
                 line += 1
                 // Continuation lines are indented so that none starts a
@@ -308,9 +317,24 @@ extension CellInlineParser {
                     buffer.append(contentsOf: Array("    ".utf8))
                 } else if let lazyLines, line < lazyLines.count, !lazyLines[line] {
                     buffer.append(contentsOf: Array(">     ".utf8))
+                } else if let runStart = fences.closingLines[offset] {
+                    // Its whitespace, inside the code span, before the break.
+                    let lineBreak =
+                        buffer.count
+                        - (content[offset - 1] == 0x0A && offset > 1 && content[offset - 2] == 0x0D ? 2 : 1)
+                    buffer.insert(contentsOf: content[offset..<runStart], at: lineBreak)
+                    buffer.append(contentsOf: Array(">     ".utf8))
+                    skipUntil = runStart
+                    atLineStart = false
+                    continue
                 }
             }
-            buffer.append(byte)
+            if fenceRun < fences.textRuns.count, fences.textRuns[fenceRun].contains(offset) {
+                buffer.append(contentsOf: "&#96;".utf8)
+                if offset + 1 == fences.textRuns[fenceRun].upperBound { fenceRun += 1 }
+            } else {
+                buffer.append(byte)
+            }
             atLineStart = byte == 0x0A || byte == 0x0D
         }
         buffer.append(contentsOf: Self.separator)
@@ -325,6 +349,22 @@ extension CellInlineParser {
             if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
         }
         return inlines
+    }
+
+    /// The starts of the lines of `content` written unindented: the first
+    /// (unless a task marker's stand-in space leads it) and, in a quote,
+    /// the lazy lines.
+    private func unindentedLines(_ content: [UInt8], afterTaskMarker: Bool, lazyLines: [Bool]?) -> [Int] {
+        var starts = afterTaskMarker ? [] : [0]
+        guard let lazyLines else { return starts }
+        var line = 0
+        for (offset, byte) in content.enumerated() where offset > 0 {
+            let previous = content[offset - 1]
+            guard previous == 0x0A || (previous == 0x0D && byte != 0x0A), byte != 0x0A, byte != 0x0D else { continue }
+            line += 1
+            if line < lazyLines.count, lazyLines[line] { starts.append(offset) }
+        }
+        return starts
     }
 
     /// Parses, in one cmark run: a paragraph's content as inlines only (no

@@ -357,6 +357,54 @@ import Testing
         ";\n[\\[]:http://b\n\n[\\[]: /d", "a|b\n-|-\n[\\[]:http://b|c\n[\\[]",
     ]
 
+    /// A paragraph line that a stand-in would make a fence opener (a fuzz
+    /// finding of stop 48, ```` ```http://l` ````, whose last backtick the
+    /// URL takes: the paragraph came out empty): the run is written as
+    /// entities (``FenceLikeLines``), on the first line and on lazy lines,
+    /// or a lazy line closing a code span continues the quote; a task
+    /// item's first line keeps its guard.
+    static let fenceLikeLines = [
+        "```http://l`", "```http://l` x", "  ```http://l`\nb", "> a\n  ```http://l`", "- a\n ```http://l`\n",
+        "> a `b`\n  ```http://l`", "[^1]: ```http://l`\n\nx[^1]", "- [x] ```http://l`", "- [x] ```x\n  y```",
+        "````http://l` ``` x", "a\n```http://l`", "```[^1]`\n\n[^1]: n", "```www.a.com\\_`", "```\\~~a~~`",
+        // A lazy line whose run closes a code span.
+        "> ````[^1]` ` [^1]`\n ````http://l`\n   ```\n\n[^1]: n\n", "> a ``` b\n  ```http://l` c",
+        "> a ``` b\r\n  ```http://l`",
+    ]
+
+    @Test func fenceLikeLinesStayParagraphs() throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: 0..<UInt64(Self.fenceLikeLines.count)) {
+            Self.fenceLikeLines[Int($0)]
+        }
+    }
+
+    /// Paragraphs, quotes and items whose first or lazy lines start with a
+    /// backtick run before URLs, references, escaped tildes and backticks.
+    static func fenceLikeParagraph(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed &* 0x2545_F491 &+ 3)
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var lines: [String] = []
+        for index in 0..<Int.random(in: 1...3, using: &random) {
+            let lead = index == 0 ? pick(["", "> ", "- ", "- [x] ", "  "]) : pick(["", " ", "  ", "   "])
+            let run = String(repeating: "`", count: Int.random(in: 1...4, using: &random))
+            let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                pick(["http://l`", "www.a.com`", "[^1]`", "\\~~a~~`", "x", "`", "``", "a`b", "[^2]", "_e_`"])
+            }
+            lines.append(lead + run + words.joined(separator: pick(["", " "])))
+        }
+        return lines.joined(separator: "\n") + "\n\n[^1]: n\n"
+    }
+
+    @Test func randomFenceLikeParagraphsMatchCmarkGFM() throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: 0..<600, Self.fenceLikeParagraph)
+    }
+
+    @Test func randomFenceLikeParagraphsStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(extensions: GFMOracle.footnoteOptions))
+        let failures = harness.failingDocuments(seeds: 0..<UInt64(100), Self.fenceLikeParagraph)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
     /// Formerly known differences 1 (in part), 3 (in part), 10, 12–15, by
     /// the list they belong to.
     static let formerDifferences: [(entry: Int, text: String)] =
