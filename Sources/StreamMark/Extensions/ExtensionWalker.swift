@@ -435,6 +435,9 @@ struct ExtensionWalker {
         else {
             return nil
         }
+        // A paragraph's leading definitions are cmark's again, as written.
+        var definitions = 0
+        if case .paragraph = block.kind { definitions = LeadingDefinitions.end(of: content) }
         var skipped: Set<Int> = []
         for round in 0..<3 {
             var substitution = CellSubstitution(
@@ -446,7 +449,7 @@ struct ExtensionWalker {
             if case .paragraph(let inlines) = block.kind {
                 substitution.backslashBreaks = backslashBreaks(in: block.range, inlines: inlines)
             }
-            let source = substitution.applied(to: content)
+            let source = Array(content[..<definitions]) + substitution.applied(to: Array(content[definitions...]))
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
                 ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound,

@@ -27,14 +27,14 @@ struct InlineLinkSyntax {
         return end < bytes.count && bytes[end] == UInt8(ascii: ")") ? end + 1 : nil
     }
 
-    private func skipSpaceChars(_ start: Int) -> Int {
+    func skipSpaceChars(_ start: Int) -> Int {
         var i = start
         while i < bytes.count, CharacterClass.isASCIISpace(bytes[i]) { i += 1 }
         return i
     }
 
     /// `manual_scan_link_url`: `<…>` or a run with balanced parentheses.
-    private func destinationEnd(_ start: Int) -> Int? {
+    func destinationEnd(_ start: Int) -> Int? {
         var i = start
         if i < bytes.count, bytes[i] == UInt8(ascii: "<") {
             i += 1
@@ -73,7 +73,7 @@ struct InlineLinkSyntax {
     /// `start`, 0 if none. A backslash before punctuation escapes it; the
     /// longest match wins, so an escaped closer ends the title when no
     /// later one does.
-    private mutating func titleLength(_ start: Int) -> Int {
+    mutating func titleLength(_ start: Int) -> Int {
         guard start < bytes.count else { return 0 }
         let open = bytes[start]
         let close: UInt8
