@@ -298,7 +298,7 @@ import Testing
         "http://g[^<t>]\n", "x www.a.com[^1](/u) y http://a.com[^1 y] z www.a.com[^1]. w\n\n[^1]: n\n[^1 y]: m\n",
     ]
 
-    @Test(arguments: handCases)
+    @Test(arguments: handCases + linkLineBreakCases + escapedCaretCases)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         #expect(Self.ours(markdown) == (try Self.theirs(markdown)))
     }
@@ -399,11 +399,6 @@ import Testing
         "[[a](/v \"p\nq\")](/u \"x\ny\") [^bcdefgh\nxyzwvutsrqpo]",
     ]
 
-    @Test(arguments: linkLineBreakCases)
-    func linkLineBreakMatchesCmarkGFM(_ markdown: String) throws {
-        #expect(Self.ours(markdown) == (try Self.theirs(markdown)), "\(markdown.debugDescription)")
-    }
-
     /// Paragraphs of inline links and images whose destinations and titles
     /// may hold line breaks, nested or not, then references over two lines.
     static func linkLineBreaks(seed: Int) -> String {
@@ -447,11 +442,6 @@ import Testing
         "![\\^a]", "![\\^a]\nb", "![\\^a]b", "> ![\\^ab]", "![\\^a](/u)", "# x [\\^a] y", "- [\\^a]\r\n  b",
         "| a | [\\^b] |\n|-|-|\n| [\\^c] | ![\\^d] x |",
     ]
-
-    @Test(arguments: escapedCaretCases)
-    func escapedCaretMatchesCmarkGFM(_ markdown: String) throws {
-        #expect(Self.ours(markdown) == (try Self.theirs(markdown)), "\(markdown.debugDescription)")
-    }
 
     /// Paragraphs and blocks dense in escaped carets: references, images,
     /// links, link labels that a definition defines, emphasis and code

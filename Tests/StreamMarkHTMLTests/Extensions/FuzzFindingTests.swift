@@ -400,9 +400,19 @@ import Testing
     }
 
     @Test func randomFenceLikeParagraphsStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(seeds: 0..<100, Self.fenceLikeParagraph)
+    }
+
+    /// Expects the documents of `seeds` to stream at every byte as they
+    /// parse in one chunk, with footnotes on.
+    static func expectStreamsLikeOneShot(
+        seeds: Range<UInt64>, _ document: (UInt64) -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let harness = PrefixHarness(options: ParseOptions(extensions: GFMOracle.footnoteOptions))
-        let failures = harness.failingDocuments(seeds: 0..<UInt64(100), Self.fenceLikeParagraph)
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        let failures = harness.failingDocuments(seeds: seeds, document)
+        #expect(
+            failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")",
+            sourceLocation: sourceLocation)
     }
 
     /// A paragraph that begins with link reference definitions, parsed
@@ -447,9 +457,7 @@ import Testing
     }
 
     @Test func randomLeadingDefinitionsStreamLikeOneShot() {
-        let harness = PrefixHarness(options: ParseOptions(extensions: GFMOracle.footnoteOptions))
-        let failures = harness.failingDocuments(seeds: 0..<UInt64(100), Self.leadingDefinitionParagraph)
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        Self.expectStreamsLikeOneShot(seeds: 0..<100, Self.leadingDefinitionParagraph)
     }
 
     /// Formerly known differences 1 (in part), 3 (in part), 10, 12–15, by
