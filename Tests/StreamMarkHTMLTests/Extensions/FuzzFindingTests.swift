@@ -499,6 +499,9 @@ import Testing
         "[a]: /e\n\n" + String(repeating: "- [a]|x\n  -|-\n[a]: /u\n\n", count: 9)
             + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
         "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
+        // 4: the context of a lazy line in a list item's later paragraph
+        // (stop 48)
+        "- ://[88668]\n\n      e\n\n    /\n[88668]:h",
         // Findings of the stop-46 fuzz hour:
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
     ]

@@ -80,6 +80,31 @@ import Testing
         "> - C\n>   a|b\n>   -|-\n> x\n>\n> - d\n", "- a\n  - C\n    a|b\n    -|-\n  x\n\n  - d\n",
     ]
 
+    /// E-mail addresses with domains longer than the last-word shortcut's
+    /// look-behind: one ending in a digit is no link for cmark-gfm, and a
+    /// letter after the digit makes it one (the stop-48 fuzz run's stream
+    /// violation, `me@example.comRk…L3` / `m`).
+    static let longEmailDomains = [
+        "me@example.comRkRFXKyRDAqxEp4yMlDDz6bcuWLW2v0VlHjx41z717927ba22U9APcw7Nnz1oGEPeL3m3p2m",
+        "me@example.com" + String(repeating: "a", count: 70) + "5b",
+        "x me@a.b" + String(repeating: "7", count: 80) + "q9r x",
+        "me@a.b" + String(repeating: "ab1", count: 30) + "2,c",
+    ]
+
+    /// Long words of letters and digits, with and without an e-mail address
+    /// in front, at every byte.
+    @Test func randomLongWordsStreamLikeOneShot() {
+        var random = SplitMix64(seed: 0xE3A1)
+        for _ in 0..<40 {
+            let tail = (0..<Int.random(in: 60...140, using: &random)).map { _ in
+                "ab01x9Z,".randomElement(using: &random)!
+            }
+            let text = ["me@example.", "x ", "a@b.", "http://a.b/"].randomElement(using: &random)! + String(tail)
+            let report = PrefixHarness().verify(name: text, bytes: Array(text.utf8), chunking: .everyByte)
+            #expect(report.violations.isEmpty, "\(text.debugDescription): \(report.violations.prefix(1))")
+        }
+    }
+
     static let chunkings: [PrefixHarness.Chunking] = [.everyByte, .mixed(seed: 1), .mixed(seed: 2), .fixed(3)]
 
     static func expectStreamsLikeOneShot(_ text: String) {
@@ -98,6 +123,7 @@ import Testing
             ("definition after a container", definitionsAfterContainers), ("dashes and domains", dashesAndDomains),
             ("list cut by a table", listsCutByTables),
             ("definitions in a table's paragraph", definitionsInTableParagraphs),
+            ("long e-mail domain", longEmailDomains),
         ].flatMap { kind, texts in texts.map { (kind, $0) } }
 
     @Test(arguments: findings)

@@ -18,7 +18,11 @@
 ///   word's first byte settled (``InertBytes/mayPrecedeWord(_:)``, when the
 ///   token before holds no link: ``tokenIsNoLink(before:in:)``), or is
 ///   longer than ``InertBytes/lookBehind`` bytes without word punctuation
-///   (no such word is that long);
+///   (no such word is that long), unless it ends with a digit and a letter
+///   arrives: the domain of an e-mail address may be that long, and one
+///   ending in a digit is no link for cmark-gfm, which a letter makes one
+///   (`me@example.comRk…L3` / `m`, a stream violation of the stop-48 fuzz
+///   run);
 /// - a paragraph does not start with `[` (it could become a link reference
 ///   definition), and a heading grows only to a non-space (cmark ends an
 ///   ATX heading before its trailing spaces).
@@ -45,6 +49,7 @@ struct LastWordShortcut: AppendShortcut {
             punctuated = true
         }
         guard let word = Self.lastWord(before: oldEnd, in: text, punctuated: &punctuated),
+            word.startSeen || !Self.mayCompleteEmail(word.bytes, append.new),
             let leaf = Self.lastTextLeaf(root, endingAt: oldEnd, with: word.bytes, wordEnd: word.end, in: text),
             !punctuated
                 || Self.punctuationIsInert(
@@ -71,7 +76,7 @@ struct LastWordShortcut: AppendShortcut {
     /// `punctuated` is set if it holds word punctuation.
     private static func lastWord(
         before end: Int, in text: UnsafeBufferPointer<UInt8>, punctuated: inout Bool
-    ) -> (start: Int, end: Int, bytes: UnsafeBufferPointer<UInt8>)? {
+    ) -> (start: Int, end: Int, bytes: UnsafeBufferPointer<UInt8>, startSeen: Bool)? {
         let lookBehind = InertBytes.lookBehind
         var wordEnd = end
         while wordEnd > 0, end - wordEnd <= lookBehind, text[wordEnd - 1] == 0x20 { wordEnd -= 1 }
@@ -88,7 +93,16 @@ struct LastWordShortcut: AppendShortcut {
         guard wordStart < wordEnd, end - wordEnd <= lookBehind,
             startSeen || (wordEnd - wordStart == lookBehind && !punctuated)
         else { return nil }
-        return (wordStart, wordEnd, UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd]))
+        return (wordStart, wordEnd, UnsafeBufferPointer(rebasing: text[wordStart..<wordEnd]), startSeen)
+    }
+
+    /// Whether appending `new` to a word ending in `word` may turn an
+    /// e-mail address that is no link into one: cmark-gfm links an address
+    /// only if its domain ends with a letter (or `.`), so a digit followed
+    /// by a letter may.
+    private static func mayCompleteEmail(_ word: UnsafeBufferPointer<UInt8>, _ new: some Sequence<UInt8>) -> Bool {
+        guard let last = word.last, last >= UInt8(ascii: "0"), last <= UInt8(ascii: "9") else { return false }
+        return new.contains { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
     }
 
     /// Whether the word punctuation (``InertBytes/isWordPunctuation(_:)``)
