@@ -297,13 +297,7 @@ extension CellInlineParser {
         let quoted = lazyLines != nil && !atx
         if quoted { buffer.append(contentsOf: Array("> ".utf8)) }
         if afterTaskMarker { buffer.append(contentsOf: [0xC2, 0xA0]) }
-        let fences =
-            atx
-            ? FenceLikeLines()
-            : FenceLikeLines(
-                content,
-                lineStarts: unindentedLines(
-                    content, afterTaskMarker: afterTaskMarker, lazyLines: quoted ? lazyLines : nil))
+        let fences = atx ? FenceLikeLines() : FenceLikeLines(content, skippingFirstLine: afterTaskMarker)
         var atLineStart = false
         var line = 0
         var fenceRun = 0
@@ -349,22 +343,6 @@ extension CellInlineParser {
             if rest.isEmpty { inlines.removeFirst() } else { inlines[0] = .text(rest) }
         }
         return inlines
-    }
-
-    /// The starts of the lines of `content` written unindented: the first
-    /// (unless a task marker's stand-in space leads it) and, in a quote,
-    /// the lazy lines.
-    private func unindentedLines(_ content: [UInt8], afterTaskMarker: Bool, lazyLines: [Bool]?) -> [Int] {
-        var starts = afterTaskMarker ? [] : [0]
-        guard let lazyLines else { return starts }
-        var line = 0
-        for (offset, byte) in content.enumerated() where offset > 0 {
-            let previous = content[offset - 1]
-            guard previous == 0x0A || (previous == 0x0D && byte != 0x0A), byte != 0x0A, byte != 0x0D else { continue }
-            line += 1
-            if line < lazyLines.count, lazyLines[line] { starts.append(offset) }
-        }
-        return starts
     }
 
     /// Parses, in one cmark run: a paragraph's content as inlines only (no

@@ -438,6 +438,7 @@ struct ExtensionWalker {
         // A paragraph's leading definitions are cmark's again, as written.
         var definitions = 0
         if case .paragraph = block.kind { definitions = LeadingDefinitions.end(of: content) }
+        let (definitionLines, inlineText) = (Array(content[..<definitions]), Array(content[definitions...]))
         var skipped: Set<Int> = []
         for round in 0..<3 {
             var substitution = CellSubstitution(
@@ -449,7 +450,7 @@ struct ExtensionWalker {
             if case .paragraph(let inlines) = block.kind {
                 substitution.backslashBreaks = backslashBreaks(in: block.range, inlines: inlines)
             }
-            let source = Array(content[..<definitions]) + substitution.applied(to: Array(content[definitions...]))
+            let source = definitionLines + substitution.applied(to: inlineText)
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
                 ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound,

@@ -8,8 +8,8 @@
 /// autolink takes the last backtick of ```` ```http://l` ```` into the URL,
 /// whose stand-in left cmark a fence and an empty paragraph. Continuation
 /// lines are indented four columns in the parse and start no block; the
-/// first line and the lazy lines of a quote are written as they are, and
-/// for those:
+/// first line and the lazy lines of a quote are written as they are. For
+/// every such line:
 ///
 /// - a run that is text (it opens no code span: the backtick after it on
 ///   the line stood outside code spans) is written as entities, `&#96;`,
@@ -17,7 +17,7 @@
 ///   a stand-in hides backticks: cmark's code span memo, which a scan from
 ///   that run to the end would have set, then meets none of them);
 /// - a run that closes a code span opened on an earlier line cannot be
-///   text: its line is written as a quote's continuation line instead,
+///   text: a lazy line is written as a quote's continuation line instead,
 ///   which starts no block, and the whitespace before the run moves in
 ///   front of the line break before it, where the code span keeps it as it
 ///   kept it at the start of the lazy line.
@@ -31,12 +31,24 @@ struct FenceLikeLines {
     /// No fence-like line.
     init() {}
 
-    /// The fence-like lines among those starting at `lineStarts` of
-    /// `content`.
+    /// The fence-like lines of `content`, but its first line when a task
+    /// marker's stand-in space leads it (a task item's content may begin
+    /// as a fence would: `- [x] ```x`). No other line of a paragraph is a
+    /// fence opener in the source, so each such line is a stand-in's; on
+    /// a continuation line, indented in the parse, its run is text all the
+    /// same.
     ///
-    /// - Complexity: O(lines); O(content) once some line is fence-like.
-    init(_ content: [UInt8], lineStarts: [Int]) {
-        let runs = lineStarts.compactMap { start in Self.fenceRun(in: content, at: start).map { (start, $0) } }
+    /// - Complexity: O(content).
+    init(_ content: [UInt8], skippingFirstLine: Bool) {
+        var runs: [(Int, Range<Int>)] = []
+        var start = 0
+        while start < content.count {
+            if start > 0 || !skippingFirstLine, let run = Self.fenceRun(in: content, at: start) {
+                runs.append((start, run))
+            }
+            while start < content.count, content[start] != 0x0A, content[start] != 0x0D { start += 1 }
+            start += start + 1 < content.count && content[start] == 0x0D && content[start + 1] == 0x0A ? 2 : 1
+        }
         guard !runs.isEmpty else { return }
         let texts = Self.textRuns(content)
         let textStarts = Set(texts.map(\.lowerBound))
