@@ -67,6 +67,11 @@ extension CorpusGenerator {
         Shape(name: "pathological-many-references", full: 5_000, small: 500) { count in
             (0..<count).map { "[\($0)]: u\n" }.joined() + "\n" + String(repeating: "[0] ", count: count) + "\n"
         },
+        // see[^missing] see[^missing] …: one paragraph of footnote references
+        // to a label nothing defines, each written back as its source text.
+        Shape(name: "pathological-footnote-references", full: 20_000, small: 1_500) { count in
+            String(repeating: "see[^missing] ", count: count) + "\n"
+        },
         // $a \(b ${c \[d …: math openers of every kind, none closed (each
         // would look for its closer to the end of the paragraph).
         Shape(name: "pathological-unclosed-math", full: 30_000, small: 4_000) { count in

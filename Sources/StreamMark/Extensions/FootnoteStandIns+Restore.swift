@@ -223,13 +223,17 @@ extension FootnoteStandIns {
                     let end = patternEnd(k, from: i, in: scalars)
                 {
                     Self.track(scalars[i..<end], before: "[", in: &brackets)
-                    out.append(contentsOf: sourced(String(String.UnicodeScalarView(scalars[i..<end]))).unicodeScalars)
+                    for scalar in sourced(String(String.UnicodeScalarView(scalars[i..<end]))).unicodeScalars {
+                        out.append(scalar)
+                    }
                     // The word goes on only if no whitespace was kept inside.
                     if scalars[i..<end].contains(where: { $0 == " " || $0 == "\t" }) { urlShaped = false }
                     i = end
                     continue
                 }
-                out.append(contentsOf: scalars[i..<i + 4])
+                // One scalar at a time: `append(contentsOf:)` on a scalar
+                // view copies the whole string (quadratic over a long text).
+                for scalar in scalars[i..<i + 4] { out.append(scalar) }
                 i += 4
                 continue
             }
