@@ -41,6 +41,9 @@ struct CellSubstitution {
         if footnotes != nil { text = footnotes!.substitute(text) }
         if math != nil { text = math!.substitute(text) }
         if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: isLinkLabel ?? { _ in false }) }
+        if escapes, text.withUnsafeBufferPointer({ EntityStandIns.mayOccur(in: $0, 0..<$0.count) }) {
+            text = EntityStandIns.substituted(text)
+        }
         if escapes { text = EscapedTilde.substituted(text, urls: urls) }
         return text
     }

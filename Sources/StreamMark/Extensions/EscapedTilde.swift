@@ -149,12 +149,16 @@ enum EscapedTilde {
     }
 
     /// Whether `bytes[range]` holds a stand-in character (U+2E00–U+2E20,
-    /// UTF-8 `E2 B8 80`–`E2 B8 A0`, or one of ``URLMarkup``'s): such a
-    /// block is not parsed again.
+    /// UTF-8 `E2 B8 80`–`E2 B8 A0`, ``EntityStandIns/boundary``, or one of
+    /// ``URLMarkup``'s): such a block is not parsed again.
     static func holdsStandIns(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         while i + 2 < range.upperBound {
-            if bytes[i] == 0xE2, bytes[i + 1] == 0xB8, bytes[i + 2] >= 0x80, bytes[i + 2] <= 0xA0 { return true }
+            if bytes[i] == 0xE2, bytes[i + 1] == 0xB8,
+                (0x80...0xA0).contains(bytes[i + 2]) || bytes[i + 2] == 0xBD
+            {
+                return true
+            }
             if URLMarkup.isStandIn(bytes, at: i) { return true }
             i += 1
         }
@@ -318,7 +322,7 @@ enum EscapedTilde {
         guard
             string.unicodeScalars.contains(where: {
                 escapedByte($0) != nil || $0 == lineEndBackslash || URLMarkup.literalByte($0) != nil
-                    || $0 == URLMarkup.linkEnd
+                    || $0 == URLMarkup.linkEnd || $0 == EntityStandIns.boundary
             })
         else {
             return string
@@ -329,7 +333,7 @@ enum EscapedTilde {
                 result.append("\\")
             } else if let byte = URLMarkup.literalByte(scalar) {
                 result.append(Unicode.Scalar(byte))
-            } else if scalar == URLMarkup.linkEnd {
+            } else if scalar == URLMarkup.linkEnd || scalar == EntityStandIns.boundary {
                 continue
             } else if let byte = escapedByte(scalar) {
                 if literal { result.append("\\") }
@@ -339,6 +343,12 @@ enum EscapedTilde {
             }
         }
         return String(result)
+    }
+
+    /// A text inline, or `nil` for an empty text (cmark makes none; an
+    /// ``EntityStandIns/boundary`` alone restores to nothing).
+    private static func nonEmptyText(_ text: String) -> Inline? {
+        text.isEmpty ? nil : .text(text)
     }
 
     /// The inlines with every stand-in turned back into what cmark would
@@ -357,8 +367,7 @@ enum EscapedTilde {
         }
         return inlines.compactMap { inline in
             switch inline {
-            case .text(let s) where s.isEmpty: nil
-            case .text(let s): .text(replacing(s, literal: false))
+            case .text(let s): nonEmptyText(replacing(s, literal: false))
             case .code(let s): .code(replacing(s, literal: true))
             case .html(let s): .html(replacing(s, literal: true))
             case .softBreak, .lineBreak, .math, .footnoteReference: inline

@@ -47,18 +47,22 @@ enum ExtensionLayer {
     {
         var reduced = cells
         if options.extensions.contains(.table) {
-            // No delimiter row, no escape, no dollar, no `[^` and no link
-            // over markup: no table, no cell and no block with escapes,
-            // math, footnote references or autolinks to parse again (`\(`
-            // and `\[` hold a backslash), so skip the reduction.
+            // No delimiter row, no escape, no dollar, no `[^`, no link over
+            // markup and no entity beside a tilde or before `www.`: no
+            // table, no cell and no block with escapes, math, footnote
+            // references, autolinks or entities to parse again (`\(` and
+            // `\[` hold a backslash), so skip the reduction.
             let math = options.extensions.contains(.math) && cells.context.contains(UInt8(ascii: "$"))
             let footnotes = options.extensions.contains(.footnotes) && FootnoteStandIns.mayHold(cells.context)
             let urls =
                 options.extensions.contains(.autolink)
                 && cells.context.withUnsafeBufferPointer { URLMarkup.mayOccur(in: $0, 0..<$0.count) }
+            let entities =
+                (options.extensions.contains(.strikethrough) || options.extensions.contains(.autolink))
+                && cells.context.withUnsafeBufferPointer { EntityStandIns.mayOccur(in: $0, 0..<$0.count) }
             let reparses =
                 mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math || footnotes
-                || urls
+                || urls || entities
             let (groups, starts) =
                 reparses ? CellInlineParser.referenceGroups(of: cells.context, outside: cells.literals) : ([], [])
             reduced.references = ReferenceContext(groups: groups, starts: starts)

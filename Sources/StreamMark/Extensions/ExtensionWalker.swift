@@ -427,7 +427,10 @@ struct ExtensionWalker {
         let urls =
             extensions.contains(.autolink)
             && (EscapedTilde.occursInURL(in: text, block.range) || URLMarkup.mayOccur(in: text, block.range))
-        let escapes = (tildes || urls) && !EscapedTilde.holdsStandIns(text, block.range)
+        let entities =
+            (extensions.contains(.strikethrough) || extensions.contains(.autolink))
+            && EntityStandIns.mayOccur(in: text, block.range)
+        let escapes = (tildes || urls || entities) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
         let crossings = extensions.contains(.strikethrough) && CrossingDelimiters.mayOccur(in: text, block.range)
         guard math || escapes || footnotes || crossings,

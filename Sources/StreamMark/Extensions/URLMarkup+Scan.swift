@@ -101,7 +101,7 @@ struct URLMarkupScan {
                     continue
                 }
                 markup(in: link, into: &found)
-                markEntityTail(after: link.upperBound, into: &found)
+                markTail(of: link, into: &found)
                 i = link.upperBound
             case UInt8(ascii: "w") where !brackets.blocksAutolinks && wwwAllowed(at: i):
                 guard let end = AutolinkScanner.wwwLink(data, at: i, textCount: n) else {
@@ -114,13 +114,41 @@ struct URLMarkupScan {
                     continue
                 }
                 markup(in: i..<end, into: &found)
-                markEntityTail(after: end, into: &found)
+                markTail(of: i..<end, into: &found)
                 i = end
             default:
                 i += 1
             }
         }
         return found
+    }
+
+    /// What follows a link's markup stand-ins: ``markEntityTail(after:into:)``,
+    /// then ``markEscapedTail(of:into:)``, in the order of their offsets.
+    private func markTail(of link: Range<Int>, into found: inout [(range: Range<Int>, standIn: Unicode.Scalar)]) {
+        let backslashStoodIn = found.last?.range == link.upperBound - 1..<link.upperBound
+        markEntityTail(after: link.upperBound, into: &found)
+        if backslashStoodIn { markEscapedTail(of: link, into: &found) }
+    }
+
+    /// The `)` after `link` behind its stand-in when the link ends with a
+    /// backslash (which got a stand-in) that escapes it in the source
+    /// (`[](http://a\\)`: cmark-gfm's link is `http://a\\`, trimmed of the
+    /// unbalanced `)`, and the inline link before it failed because the
+    /// `)` was escaped; cmark, with the backslash gone, would close that
+    /// link). cmark-gfm parses the byte after such a link afresh, so any
+    /// other byte there is left as it is: only the inline link tried
+    /// before the autolink saw the escape.
+    private func markEscapedTail(
+        of link: Range<Int>, into found: inout [(range: Range<Int>, standIn: Unicode.Scalar)]
+    ) {
+        let end = link.upperBound
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ")"), bytes[end - 1] == UInt8(ascii: "\\"),
+            let standIn = URLMarkup.standIn(bytes[end])
+        else { return }
+        var start = end - 1
+        while start > link.lowerBound, bytes[start - 1] == UInt8(ascii: "\\") { start -= 1 }
+        if (end - start) % 2 == 1 { found.append((end..<end + 1, standIn)) }
     }
 
     /// ``URLMarkup/linkEnd`` after a link whose raw bytes went on, before
@@ -136,15 +164,24 @@ struct URLMarkupScan {
         }
     }
 
-    /// The markup inside `link`, unless it holds a footnote or math
-    /// stand-in (U+2E32, U+2E31: `FootnoteStandIns.expandedNearURLs`
+    /// The markup inside `link`, and each `)` a backslash there escapes
+    /// (see ``markEscapedTail(of:into:)``), unless it holds a footnote or
+    /// math stand-in (U+2E32, U+2E31: `FootnoteStandIns.expandedNearURLs`
     /// decides how a reference and a URL meet).
     private func markup(in link: Range<Int>, into found: inout [(range: Range<Int>, standIn: Unicode.Scalar)]) {
         for offset in link where bytes[offset] == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0xB8 {
             if bytes[offset + 2] == 0xB1 || bytes[offset + 2] == 0xB2 { return }
         }
+        // Whether the byte before is a backslash that escapes the next.
+        var escaping = false
         for offset in link {
-            if let standIn = URLMarkup.standIn(bytes[offset]) { found.append((offset..<offset + 1, standIn)) }
+            let byte = bytes[offset]
+            if URLMarkup.isMarkup(byte) || escaping && byte == UInt8(ascii: ")"),
+                let standIn = URLMarkup.standIn(byte)
+            {
+                found.append((offset..<offset + 1, standIn))
+            }
+            escaping = byte == UInt8(ascii: "\\") && !escaping
         }
     }
 

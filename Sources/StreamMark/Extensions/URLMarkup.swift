@@ -31,22 +31,27 @@
 struct URLMarkup {
     /// The bytes that get a stand-in inside a link, in stand-in order.
     private static let markup: [UInt8] = Array(#"`*_[]&~\"#.utf8)
+    /// The bytes with a stand-in: the markup, then `)`, which gets one only
+    /// right after a link that ends with an escaping backslash
+    /// (``URLMarkupScan``'s escaped tail: `[](http://a\)`).
+    private static let literals: [UInt8] = markup + [UInt8(ascii: ")")]
     /// Their stand-ins: punctuation of the Supplemental Punctuation block
     /// that libcmark's table knows (it does not know U+2E43 and later) and
     /// no other stand-in uses (escapes use U+2E00–U+2E20, math U+2E31,
-    /// footnotes U+2E32).
+    /// footnotes U+2E32, entities U+2E3D).
     private static let standIns: [Unicode.Scalar] = [
         "\u{2E30}", "\u{2E33}", "\u{2E34}", "\u{2E35}", "\u{2E36}", "\u{2E37}", "\u{2E38}", "\u{2E39}",
+        "\u{2E3A}",
     ]
 
-    /// The stand-in for the markup byte `byte`, if it is one.
+    /// The stand-in for the markup byte `byte` (or `)`), if it is one.
     static func standIn(_ byte: UInt8) -> Unicode.Scalar? {
-        markup.firstIndex(of: byte).map { standIns[$0] }
+        literals.firstIndex(of: byte).map { standIns[$0] }
     }
 
     /// The byte `scalar` stands in for, if it is a stand-in.
     static func literalByte(_ scalar: Unicode.Scalar) -> UInt8? {
-        standIns.firstIndex(of: scalar).map { markup[$0] }
+        standIns.firstIndex(of: scalar).map { literals[$0] }
     }
 
     /// Marks where a link ends when the bytes after it are an `&entity;`
@@ -56,12 +61,12 @@ struct URLMarkup {
     /// last byte and an `&` are on its sides).
     static let linkEnd: Unicode.Scalar = "\u{2E3C}"
 
-    /// Whether the UTF-8 bytes at `offset` (`E2 B8` and `B0`, `B3`–`B9` or
+    /// Whether the UTF-8 bytes at `offset` (`E2 B8` and `B0`, `B3`–`BA` or
     /// `BC`) are a stand-in or ``linkEnd``.
     static func isStandIn<C: RandomAccessCollection<UInt8>>(_ bytes: C, at offset: Int) -> Bool where C.Index == Int {
         guard offset + 2 < bytes.endIndex, bytes[offset] == 0xE2, bytes[offset + 1] == 0xB8 else { return false }
         let last = bytes[offset + 2]
-        return last == 0xB0 || (0xB3...0xB9).contains(last) || last == 0xBC
+        return last == 0xB0 || (0xB3...0xBA).contains(last) || last == 0xBC
     }
 
     /// Whether `bytes[range]` may need ``substituted(_:isLinkLabel:)``: a

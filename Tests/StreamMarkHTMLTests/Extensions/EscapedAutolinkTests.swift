@@ -84,6 +84,49 @@ import Testing
         #expect(GFMOracle.ours(bytes) == expected)
     }
 
+    /// A URL in an inline link's destination that ends with a backslash
+    /// escaping the `)` (`[](http://a\)`, a fuzz finding of stop 45,
+    /// formerly in docs/extensions.md entry 1): the escape made cmark-gfm's
+    /// inline link fail, and its autolink takes the backslash and trims the
+    /// `)`; the backslash's stand-in left cmark an unescaped `)` that made
+    /// the link.
+    static let escapedClosingParentheses = [
+        #"[](http://a\)"#, #"[x](http://a\) y)"#, #"(http://a\)"#, #"[](www.a.com\))"#, #"[](http://a\\)"#,
+        #"http://a\\\)"#, #"[](http://a\) x)"#, "[a](http://b\\)\n\n[a]: /u", #"![](www.a.b\))"#,
+        #"[](http://a\~)~x~"#, #"[*a](http://b\)*"#, #"[](http://a\) "t")"#, "- [](http://a\\)\n",
+        "> x [](www.b.c\\))\n", "| h |\n|---|\n| [](http://a\\) |\n",
+        // An escaped `)` inside the link (found by the seeded test below).
+        #"![](\_http://a\)(/p\)"#, #"[](http://a\)b)"#,
+    ]
+
+    @Test func escapedClosingParenthesisMatchesCmarkGFM() throws {
+        try GFMOracle.expectMatch(seeds: Self.escapedClosingParentheses.indices) {
+            Self.escapedClosingParentheses[$0]
+        }
+    }
+
+    /// Seeded inline links and brackets around URLs that end in escapes.
+    static func escapedTails(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x41C6_4E6D &+ 5)
+        let pieces = [
+            "[", "](", "http://a", "www.b.c", #"\)"#, #"\\"#, ")", " ", "x", #""t""#, #"\*"#, "*", "(", "/p",
+            "![", "]", #"\_"#, #"](http://a\)"#, #"](www.b.c/\)"#,
+        ]
+        let prefix = ["", "", "> ", "- ", "# "].randomElement(using: &random)!
+        var text = prefix
+        for _ in 0..<Int.random(in: 3...14, using: &random) { text += pieces.randomElement(using: &random)! }
+        return text + "\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomEscapedTailsMatchCmarkGFM(batch: Int) throws {
+        try GFMOracle.expectMatch(seeds: stride(from: batch, to: 600, by: 2), Self.escapedTails)
+    }
+
+    @Test func randomEscapedTailsStreamLikeOneShot() {
+        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.escapedTails(seed: Int($0)) }
+    }
+
     /// The generator reaches the escaped cases: escaped triggers, links
     /// that span escapes, and escaped e-mail addresses, in cmark-gfm's output.
     @Test func generatorReachesEscapedLinks() throws {

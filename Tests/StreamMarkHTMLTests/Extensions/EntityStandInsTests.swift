@@ -1,0 +1,54 @@
+import StreamMark
+import StreamMarkTestSupport
+import Testing
+
+/// Entities next to tildes and before `www.`, compared with cmark-gfm byte
+/// for byte (``EntityStandIns``, docs/extensions.md entry 1): a tilde
+/// written as `&#126;` is text, never a delimiter; a run next to an entity
+/// is flanked by its `&` or `;`; no `www.` link starts right after an
+/// entity; entities in code spans, raw HTML, autolinks and link labels
+/// stay as written.
+@Suite struct EntityStandInsTests {
+    static let handCases = [
+        // The stop-45 fuzz finding, formerly pinned as still differing.
+        "~&#0;~e",
+        "&#126;a&#126;", "x ~~a&#126;~~", "~x&#126;y~", "a ~&#126;~ b~", "~&#x7e;b~", "~&#X7E;b~ c",
+        "~&#00000126;b~", "&#126;&#126;a&#126;&#126;", "~a&amp;~ b", "~&eacute;a~ x", "x ~&eacute;~ y",
+        "~&foo;~ e", "~&#32;a~", "a~&#32;~", "~~&#126;~~", "\\~&amp;~x~", "`~&#126;` ~a~",
+        "<a title=\"&#126;\">~x~</a>",
+        "<http://a.com/&#126;> ~x~", "[x&#126;y](/u&#126; \"t&#126;\") ~a~", "[a&#126;] ~x~\n\n[a&#126;]: /u",
+        "[a&#126;]\n\n[a~]: /u", "www.a.com/~&amp; ~x~", "# ~&#126;x~\n", "> ~&eacute;~ a\n", "- ~&#126;~x~\n",
+        "| h |\n|---|\n| ~&#0;~e |\n", "~&#126;\n~x", "~a&#126;~~b~~", "a&#126;~b~", "~&#1234567890;~ x",
+        "x&#32;www.a.com y", "&#40;www.a.com", "&#126;www.a.com ~x~", "&eacute;www.a.com", "`&#32;`www.a.com",
+        "&#32;http://a.com ~x~",
+    ]
+
+    @Test func handCasesMatchCmarkGFM() throws {
+        try GFMOracle.expectMatch(seeds: Self.handCases.indices) { Self.handCases[$0] }
+    }
+
+    /// Seeded blocks of tilde runs, entities (to `~`, to letters, to
+    /// symbols, to spaces, named, unknown), escapes, code spans, raw HTML,
+    /// links and a URL, in paragraphs, quotes, list items, headings and
+    /// table cells.
+    static func entitiesAndTildes(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x2545_F491 &+ 17)
+        let pieces = [
+            "~~", "~", "a", " ", "&#126;", "&#x7E;", "&#0;", "&eacute;", "&amp;", "&foo;", "&#32;", "`~&#126;`",
+            "\\~", "b c", "[x&#126;](/u)", "www.a.com/", "<i t=\"&#126;\">", "!", "*", "&#126;~", "&#40;",
+        ]
+        let prefix = ["", "", "> ", "- ", "# ", "| h |\n|---|\n| "].randomElement(using: &random)!
+        var text = prefix
+        for _ in 0..<Int.random(in: 3...12, using: &random) { text += pieces.randomElement(using: &random)! }
+        return text + "x\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomEntitiesAndTildesMatchCmarkGFM(batch: Int) throws {
+        try GFMOracle.expectMatch(seeds: stride(from: batch, to: 600, by: 2), Self.entitiesAndTildes)
+    }
+
+    @Test func randomEntitiesAndTildesStreamLikeOneShot() {
+        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.entitiesAndTildes(seed: Int($0)) }
+    }
+}
