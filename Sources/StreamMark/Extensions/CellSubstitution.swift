@@ -18,7 +18,7 @@ struct CellSubstitution {
     /// (``URLMarkup``); `nil`: no label is.
     var isLinkLabel: (([UInt8]) -> Bool)? = nil
     /// For a paragraph, the kinds of its hard line breaks
-    /// (``ExtensionWalker/backslashBreaks(in:)``).
+    /// (``ExtensionWalker/backslashBreaks(of:inlines:)``).
     var backslashBreaks: [Bool]? = nil
     /// Whether `*` and `_` runs that a strikethrough pair drops are
     /// escaped (``CrossingDelimiters``), with smart punctuation on or off.

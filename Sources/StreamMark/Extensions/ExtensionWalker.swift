@@ -341,7 +341,10 @@ struct ExtensionWalker {
             }
             block.kind = .paragraph(
                 inlines: reparsedInlines(block, prefixes: prefixes)
-                    ?? inlineExtensions(inlines, backslashBreaks: backslashBreaks(in: block.range, inlines: inlines)))
+                    ?? inlineExtensions(
+                        inlines,
+                        backslashBreaks: backslashBreaks(
+                            of: UnsafeBufferPointer(rebasing: text[block.range]), inlines: inlines)))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), Self.isSetextHeading(block, in: text),
@@ -450,10 +453,13 @@ struct ExtensionWalker {
                     ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
                 isLinkLabel: cells.definesLinkLabel)
             if crossings { substitution.crossings = (cells.smart, extensions.contains(.math)) }
+            let substituted = substitution.applied(to: inlineText)
             if case .paragraph(let inlines) = block.kind {
-                substitution.backslashBreaks = backslashBreaks(in: block.range, inlines: inlines)
+                substitution.backslashBreaks = substituted.withUnsafeBufferPointer {
+                    backslashBreaks(of: $0, inlines: inlines)
+                }
             }
-            let source = definitionLines + substitution.applied(to: inlineText)
+            let source = definitionLines + substituted
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
                 ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound,
@@ -539,28 +545,45 @@ struct ExtensionWalker {
             ).apply(inlines))
     }
 
-    /// For a paragraph's source where a tilde stands right before a
+    /// For a paragraph's inline text where a tilde stands right before a
     /// backslash line break (`~~\` / `s~~`): for each of its hard line
-    /// breaks (a line ending in two spaces or in an odd run of
-    /// backslashes), whether it is a backslash one. `nil` for any other
-    /// source, which is nearly all.
+    /// breaks (a line ending in two spaces or in a backslash that escapes
+    /// nothing else), whether it is a backslash one. Line ends inside code
+    /// spans, autolinks and raw HTML are no breaks (``CodeSpanScanner``,
+    /// ``PointyBraceScanner``). `source` is the text cmark parses: the
+    /// block's source, or the text a parse with stand-ins hands it, where
+    /// a URL's line-end backslash is text (``EscapedTilde/lineEndBackslash``).
+    /// `nil` for any other text, which is nearly all.
     ///
     /// - Complexity: O(inlines) when no text ending in `~` comes right
-    ///   before a hard break (nearly always); else O(range.count).
-    func backslashBreaks(in range: Range<Int>, inlines: [Inline]) -> [Bool]? {
+    ///   before a hard break (nearly always); else O(source.count) and the
+    ///   scanners' look-aheads.
+    func backslashBreaks(of source: UnsafeBufferPointer<UInt8>, inlines: [Inline]) -> [Bool]? {
         guard extensions.contains(.strikethrough), Self.holdsTildeBeforeHardBreak(inlines) else { return nil }
+        var codeSpans = CodeSpanScanner(source)
+        var pointy = PointyBraceScanner(bytes: source)
         var kinds: [Bool] = []
         var tildeBeforeBreak = false
-        for i in range where text[i] == 0x0A && (i == range.lowerBound || text[i - 1] != 0x0D) || text[i] == 0x0D {
-            var spaces = i
-            while spaces > range.lowerBound, text[spaces - 1] == 0x20 { spaces -= 1 }
-            var j = i
-            while j > range.lowerBound, text[j - 1] == UInt8(ascii: "\\") { j -= 1 }
-            if i - spaces >= 2 {
-                kinds.append(false)
-            } else if (i - j) % 2 == 1 {
-                if j > range.lowerBound, text[j - 1] == UInt8(ascii: "~") { tildeBeforeBreak = true }
+        var i = 0
+        while i < source.count {
+            switch source[i] {
+            case UInt8(ascii: "\\") where i + 1 < source.count && (source[i + 1] == 0x0A || source[i + 1] == 0x0D):
+                if i > 0, source[i - 1] == UInt8(ascii: "~") { tildeBeforeBreak = true }
                 kinds.append(true)
+                i += 1
+            case UInt8(ascii: "\\"):
+                i += i + 1 < source.count && CharacterClass.isASCIIPunctuation(source[i + 1]) ? 2 : 1
+            case UInt8(ascii: "`"):
+                i = codeSpans.end(at: i)
+            case UInt8(ascii: "<"):
+                i = pointy.end(at: i) ?? i + 1
+            case 0x0A where i == 0 || source[i - 1] != 0x0D, 0x0D:
+                var spaces = i
+                while spaces > 0, source[spaces - 1] == 0x20 { spaces -= 1 }
+                if i - spaces >= 2 { kinds.append(false) }
+                i += 1
+            default:
+                i += 1
             }
         }
         return tildeBeforeBreak ? kinds : nil
