@@ -314,7 +314,8 @@ enum ReferenceKeys {
     /// never starts a definition): it starts with an ASCII letter, is
     /// indented less than four columns, has a space inside (a destination on
     /// its own line has none) and no `"`, `'` or `)` (a title that might
-    /// still be open, or just closed). Only for a `[` after nothing but
+    /// still be open, or just closed) or `]:` (a label begun on a line
+    /// before may end there). Only for a `[` after nothing but
     /// indentation: after a list or quote marker (`- [x]: /u` below `a `)
     /// the line may start a block that interrupts the paragraph.
     private static func followsParagraphText(
@@ -339,6 +340,9 @@ enum ReferenceKeys {
         for j in i..<end {
             switch bytes[j] {
             case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"), 0x09: return false
+            // A label over lines may end here (`[` / `d]: /`), and a
+            // definition with it.
+            case UInt8(ascii: "]") where j + 1 < end && bytes[j + 1] == UInt8(ascii: ":"): return false
             case 0x20: hasSpace = true
             default: break
             }

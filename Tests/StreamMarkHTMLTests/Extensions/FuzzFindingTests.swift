@@ -493,6 +493,49 @@ import Testing
         Self.expectStreamsLikeOneShot(seeds: 0..<100, Self.leadingDefinitionParagraph)
     }
 
+    /// A definition right after a label over two lines (`[www.[4278]` /
+    /// blank / `[` / `d]: /` / `[4278]:s`, a fuzz finding of stop 45): the
+    /// scan for possible definitions took `d]: /` for paragraph text, which
+    /// the next line would continue, so a paragraph parsed again had no
+    /// definition of `4278` in its context.
+    static let definitionsAfterLabelsOverLines = [
+        "[www.[4278]\n\n[\nd]: /\n[4278]:s", "\\~ [b]\n\n[a\nb c]: /u\n[b]: /v", "$x$ [b]\n\n[\nd e]: /\n[b]: /v \"t\"",
+        "[b] www.a.com/\\_\n\n> [\n> d]: /\n> [b]: /v", "[^1] [b]\n\n[^1]: n\n\n[\nd]: /\n[b]: /v",
+    ]
+
+    /// Seeded documents: a paragraph parsed again (a URL with an escape,
+    /// an escaped tilde, math, a footnote reference) using labels, then
+    /// paragraphs of definitions whose labels run over lines, text lines
+    /// that end labels, and definitions of the used labels.
+    static func labelsOverLines(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed &* 0x6A09_E667 &+ 11)
+        let triggers = ["www.a.com/\\_", "\\~", "$x$", "[^1]"]
+        let lines = [
+            "[", "d]: /", "[a", "b c]: /u", "[k]:s", "[k]: /v \"t\"", "text line", "more k]: x", "[m]:", "/w",
+            "[\nk]: /z", "> [", "> k]: /q",
+        ]
+        var text = triggers.randomElement(using: &random)! + " [k] [m] [d]\n\n[^1]: n\n"
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            text += "\n"
+            for _ in 0..<Int.random(in: 1...5, using: &random) { text += lines.randomElement(using: &random)! + "\n" }
+        }
+        return text
+    }
+
+    @Test func definitionsAfterLabelsOverLinesMatchCmarkGFM() throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: 0..<UInt64(Self.definitionsAfterLabelsOverLines.count)) {
+            Self.definitionsAfterLabelsOverLines[Int($0)]
+        }
+    }
+
+    @Test func randomLabelsOverLinesMatchCmarkGFM() throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: 0..<400, Self.labelsOverLines)
+    }
+
+    @Test func randomLabelsOverLinesStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(seeds: 0..<100, Self.labelsOverLines)
+    }
+
     /// Formerly known differences 1 (in part), 3 (in part), 10, 12–15, by
     /// the list they belong to.
     static let formerDifferences: [(entry: Int, text: String)] =
@@ -516,9 +559,6 @@ import Testing
     /// comment): they still differ. (URLs running over markup match now:
     /// `URLMarkupTests`.)
     static let knownFindings = [
-        // 1: a shortcut reference after `[www.` whose definition follows a
-        // label over two lines
-        "[www.[4278]\n\n[\nd]: /\n[4278]:s",
         "- a|b\n  -|-\nx\n  ```\n\nz\n",  // 3: a fence after a list item's table running over a blank line
         // 3: past EscapedDefinitions.checkedRests rests that redefine an
         // earlier label, the buffer is not parsed again (a bound on
