@@ -174,7 +174,10 @@ extension CellInlineParser {
                 // one (`<script` / `[x]: /u`, its opener left out below,
                 // would define): it becomes a thematic break under the same
                 // containers, which ends a paragraph as the block did.
-                if let block = literal(at: line) {
+                // A blank line stays blank: with no prefix, its thematic
+                // break would leave the list items it lies in (`- a` /
+                // blank / `      code` / blank / `    b`).
+                if let block = literal(at: line), !isBlank(line) {
                     result.append(contentsOf: Self.containerPrefix(of: content, before: block.lowerBound))
                     result.append(contentsOf: Array("***\n".utf8))
                     continue

@@ -186,7 +186,34 @@ import Testing
         // (fuzz findings of the former known difference 7;
         // `TableDefinitionDifferentialTests` has more).
         "[1]:\n|||||\n-|-|-|-", "```\n```\n[2]:\n:-", "```\n```\n[3]:|||\n-|-|-",
+        // A blank line inside a code block in a list item stays blank, where
+        // its thematic break left the list, so a lazy line below read as a
+        // definition (a fuzz finding of stop 48, pinned until stop 49).
+        "- ://[88668]\n\n      e\n\n    /\n[88668]:h", "- \\~ [x]\n\n      e\n\n    /\n[x]: /u",
+        "1. \\~ [x]\n\n   ```\n   a\n\n   ```\n   /\n[x]: /u", "- \\~ [x]\n\n      e\n\n  /\n\n[x]: /u",
     ]
+
+    /// Seeded list items holding code blocks with blank lines, lines that
+    /// continue the item's paragraphs lazily or not, and definitions, used
+    /// by a paragraph parsed again.
+    static func codeInItems(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed &* 0xBB67_AE85 &+ 13)
+        let lines = [
+            "", "      e", "    /", "  p", "[x]: /u", "[x]:h", "   ```", "   a", "q", "    [x]: /v", "- \\~ [x]",
+            "1. [x] www.a.com/\\_", "\n      e\n", "    /\n[x]: /w", "\n   ```\n   a\n\n   ```",
+        ]
+        var text = ["- \\~ [x]", "1. [x] $m$", "> - \\~ [x]"].randomElement(using: &random)! + "\n"
+        for _ in 0..<Int.random(in: 2...9, using: &random) { text += lines.randomElement(using: &random)! + "\n" }
+        return text + "\n\\~ [x]\n"
+    }
+
+    @Test func randomCodeInItemsMatchCmarkGFM() throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: 0..<400, Self.codeInItems)
+    }
+
+    @Test func randomCodeInItemsStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(seeds: 0..<100, Self.codeInItems)
+    }
 
     @Test(arguments: contextLines)
     func contextLineMatchesCmarkGFM(_ markdown: String) throws {
@@ -566,9 +593,6 @@ import Testing
         "[a]: /e\n\n" + String(repeating: "- [a]|x\n  -|-\n[a]: /u\n\n", count: 9)
             + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
         "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
-        // 4: the context of a lazy line in a list item's later paragraph
-        // (stop 48)
-        "- ://[88668]\n\n      e\n\n    /\n[88668]:h",
         // Findings of the stop-46 fuzz hour:
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
     ]
