@@ -186,18 +186,15 @@ enum CrossingDelimiters {
     private static func delimiterRuns(_ source: [UInt8]) -> [Run]? {
         var runs: [Run] = []
         let complete = source.withUnsafeBufferPointer { bytes in
-            var codeSpans = CodeSpanScanner(bytes)
-            var pointyBraces = PointyBraceScanner(bytes: bytes)
+            var literals = LiteralSpans(bytes)
             var i = 0
             while i < source.count {
+                if let end = literals.end(at: i) {
+                    i = end
+                    continue
+                }
                 let byte = source[i]
                 switch byte {
-                case UInt8(ascii: "\\"):
-                    i += i + 1 < source.count && CharacterClass.isASCIIPunctuation(source[i + 1]) ? 2 : 1
-                case UInt8(ascii: "`"):
-                    i = codeSpans.end(at: i)
-                case UInt8(ascii: "<"):
-                    i = pointyBraces.end(at: i) ?? i + 1
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                     var end = i
                     while end < source.count, source[end] == byte, byte != UInt8(ascii: "~") || end - i < 100 {

@@ -16,8 +16,8 @@
 /// after it: punctuation for the passes, nothing once restored.
 ///
 /// Entities stay as written where cmark keeps them or matches them as
-/// written: in code spans, autolinks and raw HTML (``CodeSpanScanner``,
-/// ``PointyBraceScanner``), after a backslash, and inside a bracket pair
+/// written: in code spans, autolinks and raw HTML, after a backslash
+/// (``LiteralSpans``), and inside a bracket pair
 /// that no `(` follows (a link label, matched to its definition as
 /// written).
 enum EntityStandIns {
@@ -57,23 +57,17 @@ enum EntityStandIns {
     static func substituted(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBufferPointer { buffer in
             let labels = labelBytes(buffer)
-            var codeSpans = CodeSpanScanner(buffer)
-            var pointy = PointyBraceScanner(bytes: buffer)
+            var literals = LiteralSpans(buffer)
             var result: [UInt8] = []
             result.reserveCapacity(buffer.count)
             var i = 0
             while i < buffer.count {
-                let byte = buffer[i]
-                var end = i + 1
-                switch byte {
-                case UInt8(ascii: "\\") where i + 1 < buffer.count:
-                    end = i + 2
-                case UInt8(ascii: "`"):
-                    end = codeSpans.end(at: i)
-                case UInt8(ascii: "<"):
-                    end = pointy.end(at: i) ?? i + 1
-                case UInt8(ascii: "&") where !labels[i]:
-                    guard let entity = entity(buffer, at: i, end: buffer.count) else { break }
+                if let end = literals.end(at: i) {
+                    result.append(contentsOf: buffer[i..<end])
+                    i = end
+                } else if buffer[i] == UInt8(ascii: "&"), !labels[i],
+                    let entity = entity(buffer, at: i, end: buffer.count)
+                {
                     if i > 0, buffer[i - 1] == UInt8(ascii: "~") { append(boundary, to: &result) }
                     if entity.isTilde {
                         append(EscapedTilde.marker, to: &result)
@@ -82,12 +76,10 @@ enum EntityStandIns {
                     }
                     if boundaryFollows(buffer, entity.end, buffer.count) { append(boundary, to: &result) }
                     i = entity.end
-                    continue
-                default:
-                    break
+                } else {
+                    result.append(buffer[i])
+                    i += 1
                 }
-                result.append(contentsOf: buffer[i..<end])
-                i = end
             }
             return result
         }

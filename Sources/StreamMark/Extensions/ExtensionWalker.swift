@@ -549,8 +549,8 @@ struct ExtensionWalker {
     /// backslash line break (`~~\` / `s~~`): for each of its hard line
     /// breaks (a line ending in two spaces or in a backslash that escapes
     /// nothing else), whether it is a backslash one. Line ends inside code
-    /// spans, autolinks and raw HTML are no breaks (``CodeSpanScanner``,
-    /// ``PointyBraceScanner``). `source` is the text cmark parses: the
+    /// spans, autolinks and raw HTML are no breaks (``LiteralSpans``).
+    /// `source` is the text cmark parses: the
     /// block's source, or the text a parse with stand-ins hands it, where
     /// a URL's line-end backslash is text (``EscapedTilde/lineEndBackslash``).
     /// `nil` for any other text, which is nearly all.
@@ -560,23 +560,20 @@ struct ExtensionWalker {
     ///   scanners' look-aheads.
     func backslashBreaks(of source: UnsafeBufferPointer<UInt8>, inlines: [Inline]) -> [Bool]? {
         guard extensions.contains(.strikethrough), Self.holdsTildeBeforeHardBreak(inlines) else { return nil }
-        var codeSpans = CodeSpanScanner(source)
-        var pointy = PointyBraceScanner(bytes: source)
+        var literals = LiteralSpans(source)
         var kinds: [Bool] = []
         var tildeBeforeBreak = false
         var i = 0
         while i < source.count {
+            if let end = literals.end(at: i) {
+                i = end
+                continue
+            }
             switch source[i] {
             case UInt8(ascii: "\\") where i + 1 < source.count && (source[i + 1] == 0x0A || source[i + 1] == 0x0D):
                 if i > 0, source[i - 1] == UInt8(ascii: "~") { tildeBeforeBreak = true }
                 kinds.append(true)
                 i += 1
-            case UInt8(ascii: "\\"):
-                i += i + 1 < source.count && CharacterClass.isASCIIPunctuation(source[i + 1]) ? 2 : 1
-            case UInt8(ascii: "`"):
-                i = codeSpans.end(at: i)
-            case UInt8(ascii: "<"):
-                i = pointy.end(at: i) ?? i + 1
             case 0x0A where i == 0 || source[i - 1] != 0x0D, 0x0D:
                 var spaces = i
                 while spaces > 0, source[spaces - 1] == 0x20 { spaces -= 1 }
