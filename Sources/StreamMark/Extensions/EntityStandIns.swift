@@ -52,8 +52,7 @@ enum EntityStandIns {
     /// it or a `www.` after it, outside code spans, autolinks, raw HTML and
     /// link labels.
     ///
-    /// - Complexity: O(n), plus the look-aheads of the two scanners (see
-    ///   theirs).
+    /// - Complexity: O(n), plus the look-aheads of ``LiteralSpans``.
     static func substituted(_ bytes: [UInt8]) -> [UInt8] {
         bytes.withUnsafeBufferPointer { buffer in
             let labels = labelBytes(buffer)
@@ -100,17 +99,10 @@ enum EntityStandIns {
     /// For each byte, whether it lies inside a bracket pair that no `(`
     /// follows: a link label, or text that may be one.
     private static func labelBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Bool] {
-        var change = [Int32](repeating: 0, count: bytes.count + 1)
-        for span in EscapedTilde.bracketSpans(bytes, 0..<bytes.count)
-        where span.upperBound + 1 >= bytes.count || bytes[span.upperBound + 1] != UInt8(ascii: "(") {
-            change[span.lowerBound] += 1
-            change[span.upperBound] -= 1
+        let labels = EscapedTilde.bracketSpans(bytes, 0..<bytes.count).filter { span in
+            span.upperBound + 1 >= bytes.count || bytes[span.upperBound + 1] != UInt8(ascii: "(")
         }
-        var open: Int32 = 0
-        return change.dropLast().map { delta in
-            open += delta
-            return open > 0
-        }
+        return EscapedTilde.insideSpans(labels, count: bytes.count)
     }
 
     /// The entity-like `&…;` at `start`: a decimal reference of 1–8 digits,
@@ -118,7 +110,7 @@ enum EntityStandIns {
     /// decode), or a name of 2–32 letters and digits (decoded or not, its
     /// `&` and `;` are punctuation either way). `isTilde`: a numeric
     /// reference to U+007E.
-    static func entity(
+    private static func entity(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end limit: Int
     ) -> (end: Int, isTilde: Bool)? {
         var i = start + 1

@@ -148,6 +148,24 @@ enum EscapedTilde {
         return spans
     }
 
+    /// For each of `count` offsets, whether it lies inside one of `spans`
+    /// (from a span's start up to its end): a running count of the spans
+    /// open.
+    ///
+    /// - Complexity: O(count + spans).
+    static func insideSpans(_ spans: some Sequence<Range<Int>>, count: Int) -> [Bool] {
+        var change = [Int32](repeating: 0, count: count + 1)
+        for span in spans {
+            change[span.lowerBound] += 1
+            change[span.upperBound] -= 1
+        }
+        var open: Int32 = 0
+        return change.dropLast().map { delta in
+            open += delta
+            return open > 0
+        }
+    }
+
     /// Whether `bytes[range]` holds a stand-in character (U+2E00–U+2E20,
     /// UTF-8 `E2 B8 80`–`E2 B8 A0`, ``EntityStandIns/boundary``, or one of
     /// ``URLMarkup``'s): such a block is not parsed again.
@@ -260,19 +278,9 @@ enum EscapedTilde {
         let brackets = urls ? Set(escapedBrackets(bytes, 0..<bytes.count)) : []
         // Escapes inside a link text or label stay as written: mark the
         // bytes inside bracket pairs (a running count of the pairs open).
-        var inside: [Bool] = []
-        if !words.isEmpty || !brackets.isEmpty {
-            var change = [Int32](repeating: 0, count: bytes.count + 1)
-            for span in bracketSpans(bytes, 0..<bytes.count) {
-                change[span.lowerBound] += 1
-                change[span.upperBound] -= 1
-            }
-            var open: Int32 = 0
-            inside = change.dropLast().map { delta in
-                open += delta
-                return open > 0
-            }
-        }
+        let inside =
+            words.isEmpty && brackets.isEmpty
+            ? [] : insideSpans(bracketSpans(bytes, 0..<bytes.count), count: bytes.count)
         /// Whether the escape at `i` lies inside a bracket pair.
         func inSpan(_ i: Int) -> Bool { i < inside.count && inside[i] }
         var wordIndex = 0
