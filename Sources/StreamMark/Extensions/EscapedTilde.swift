@@ -43,6 +43,11 @@ enum EscapedTilde {
     /// is then a soft one).
     static let lineEndBackslash: Unicode.Scalar = "\u{2E20}"
 
+    /// Stand-ins for a space and a tab at the start of the line after a
+    /// ``lineEndBackslash`` (U+2004, U+2005: Unicode spaces, so the runs
+    /// after them flank as after whitespace, which cmark does not skip).
+    static let indentStandIns: [Unicode.Scalar] = ["\u{2004}", "\u{2005}"]
+
     /// The ASCII punctuation character `scalar` stands in for, if it is a stand-in.
     static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         guard scalar.value >= firstStandIn, scalar.value < firstStandIn + UInt32(punctuation.count) else { return nil }
@@ -177,6 +182,8 @@ enum EscapedTilde {
             {
                 return true
             }
+            // The indent stand-ins, U+2004 and U+2005.
+            if bytes[i] == 0xE2, bytes[i + 1] == 0x80, bytes[i + 2] == 0x84 || bytes[i + 2] == 0x85 { return true }
             if URLMarkup.isStandIn(bytes, at: i) { return true }
             i += 1
         }
@@ -293,10 +300,11 @@ enum EscapedTilde {
                 while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
                 if wordIndex < words.count, words[wordIndex].contains(i), !inSpan(i) {
                     result.append(contentsOf: String(lineEndBackslash).utf8)
+                    i = appendingLineEndAndIndent(bytes, from: i + 1, to: &result)
                 } else {
                     result.append(byte)
+                    i += 1
                 }
-                i += 1
             } else if byte == UInt8(ascii: "\\"), i + 1 < bytes.count, CharacterClass.isASCIIPunctuation(bytes[i + 1]) {
                 while wordIndex < words.count, words[wordIndex].upperBound <= i { wordIndex += 1 }
                 // An escaped backtick stays: it may close a code span (the
@@ -319,6 +327,26 @@ enum EscapedTilde {
         return result
     }
 
+    /// Appends the line ending at `start` and the spaces and tabs after it,
+    /// these as ``indentStandIns``; returns the offset after them.
+    ///
+    /// A line-end backslash that no link takes is a hard line break, after
+    /// which cmark keeps the next line's leading whitespace (a lazy line's
+    /// raw text holds it); its stand-in is text before a soft break, after
+    /// which cmark skips spaces. Stand-ins that cmark reads as whitespace
+    /// but does not skip keep them for ``restored(_:)``, which turns them
+    /// back after a hard break and drops them after a soft one.
+    private static func appendingLineEndAndIndent(_ bytes: [UInt8], from start: Int, to result: inout [UInt8]) -> Int {
+        var i = start
+        if i < bytes.count, bytes[i] == 0x0D { result.append(0x0D); i += 1 }
+        if i < bytes.count, bytes[i] == 0x0A { result.append(0x0A); i += 1 }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 {
+            result.append(contentsOf: String(indentStandIns[bytes[i] == 0x20 ? 0 : 1]).utf8)
+            i += 1
+        }
+        return i
+    }
+
     /// `bytes` with every escaped tilde replaced by its stand-in.
     static func substituted(_ bytes: [UInt8]) -> [UInt8] {
         substituted(bytes, urls: false)
@@ -330,7 +358,7 @@ enum EscapedTilde {
         guard
             string.unicodeScalars.contains(where: {
                 escapedByte($0) != nil || $0 == lineEndBackslash || URLMarkup.literalByte($0) != nil
-                    || $0 == URLMarkup.linkEnd || $0 == EntityStandIns.boundary
+                    || $0 == URLMarkup.linkEnd || $0 == EntityStandIns.boundary || indentStandIns.contains($0)
             })
         else {
             return string
@@ -339,6 +367,8 @@ enum EscapedTilde {
         for scalar in string.unicodeScalars {
             if scalar == lineEndBackslash {
                 result.append("\\")
+            } else if let index = indentStandIns.firstIndex(of: scalar) {
+                result.append(index == 0 ? " " : "\t")
             } else if let byte = URLMarkup.literalByte(scalar) {
                 result.append(Unicode.Scalar(byte))
             } else if scalar == URLMarkup.linkEnd || scalar == EntityStandIns.boundary {
@@ -371,6 +401,9 @@ enum EscapedTilde {
             {
                 inlines[index] = .text(String(text.unicodeScalars.dropLast()))
                 inlines[index + 1] = .lineBreak
+            } else if inlines[index] == .softBreak, case .text(let next) = inlines[index + 1] {
+                // The whitespace cmark skipped after the break.
+                inlines[index + 1] = .text(String(next.unicodeScalars.drop(while: indentStandIns.contains)))
             }
         }
         return inlines.compactMap { inline in

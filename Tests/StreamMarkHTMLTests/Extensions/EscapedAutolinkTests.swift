@@ -127,6 +127,55 @@ import Testing
         FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.escapedTails(seed: Int($0)) }
     }
 
+    /// A URL-shaped word's line-end backslash that no link takes is a hard
+    /// break, after which cmark-gfm keeps a lazy line's leading whitespace
+    /// (docs/extensions.md entry 9: its stand-in was text before a soft
+    /// break, which skipped it); a linked one ends in a soft break, which
+    /// skips it.
+    static let indentsAfterLineEndBackslashes = [
+        "- [l www.a.com\\_b\\\n ``d\n   ``d\n", "> x www.a.com_b\\\n  y\n", "> x www.a.com\\\n  y\n",
+        "> x www.a.com_b\\\n  www.c.com\n", "> x www.a.com_b\\\n\t *a* b\n", "- x www.a.com_b\\\r\n   ~~s~~\n",
+        "> `x www.a.com_b\\\n  y`\n", "[a](/u \"www.a.com\\\n  t\")\n", "> x http://a_b\\\n  \t_c_\n",
+        "> x www.a.com_b\\\n  \u{2004}y\n",
+    ]
+
+    @Test func indentAfterLineEndBackslashMatchesCmarkGFM() throws {
+        try GFMOracle.expectMatch(seeds: Self.indentsAfterLineEndBackslashes.indices) {
+            Self.indentsAfterLineEndBackslashes[$0]
+        }
+    }
+
+    /// Seeded paragraphs in containers whose URL-shaped words end lines
+    /// with a backslash, before lazy lines that begin with whitespace.
+    static func indentsAfterBackslashes(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+        let words = [
+            "www.a.com", "www.a.com_b", "[l www.a.com\\_b", "http://a.b", "http://a_b/c", "x", "*y*", "`c", "``c",
+            "~~s~~", "_u_",
+        ]
+        let starts = [" ", "  ", "\t", " \t", "   ", " `", " ``d", "   ``d", "  *", "\t~~", " www.d.e", " [x](/u)"]
+        let prefix = ["> ", "- ", "1. ", "> - ", "", "[^n]: "].randomElement(using: &random)!
+        var text = prefix
+        for line in 0..<Int.random(in: 1...4, using: &random) {
+            if line > 0 { text += starts.randomElement(using: &random)! }
+            for _ in 0..<Int.random(in: 1...3, using: &random) { text += words.randomElement(using: &random)! + " " }
+            text += words.randomElement(using: &random)! + (Bool.random(using: &random) ? "\\" : "")
+            text += ["\n", "\n", "\r\n"].randomElement(using: &random)!
+        }
+        return text + (prefix.hasPrefix("[^") ? "\n[^n]\n" : "")
+    }
+
+    @Test(arguments: 0..<2)
+    func randomIndentsAfterBackslashesMatchCmarkGFM(batch: Int) throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: UInt64(batch * 200)..<UInt64(batch * 200 + 200)) {
+            Self.indentsAfterBackslashes(seed: Int($0))
+        }
+    }
+
+    @Test func randomIndentsAfterBackslashesStreamLikeOneShot() {
+        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.indentsAfterBackslashes(seed: Int($0)) }
+    }
+
     /// The generator reaches the escaped cases: escaped triggers, links
     /// that span escapes, and escaped e-mail addresses, in cmark-gfm's output.
     @Test func generatorReachesEscapedLinks() throws {

@@ -592,7 +592,6 @@ import Testing
         // hostile text), so `b` from the last rest stays undefined
         "[a]: /e\n\n" + String(repeating: "- [a]|x\n  -|-\n[a]: /u\n\n", count: 9)
             + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
-        "- [l www.a.com\\_b\\\n ``d\n   ``d\n",  // 9: a URL-shaped word's backslash before a lazy line's space
         // Findings of the stop-46 fuzz hour:
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
     ]
