@@ -22,7 +22,8 @@ struct CellSubstitution {
     var backslashBreaks: [Bool]? = nil
     /// Whether `*` and `_` runs that a strikethrough pair drops are
     /// escaped (``CrossingDelimiters``), with smart punctuation on or off.
-    var crossings: (smart: Bool, math: Bool)? = nil
+    /// Brackets are text where cmark's parse of the source made no link.
+    var crossings: (smart: Bool, math: Bool, brackets: Bool)? = nil
     /// Whether ``crossings`` escaped a run.
     private(set) var crossed = false
 
@@ -34,7 +35,10 @@ struct CellSubstitution {
     /// - Complexity: O(text), plus the replay of ``CrossingDelimiters``.
     mutating func applied(to text: [UInt8]) -> [UInt8] {
         var text = text
-        if let crossings, let escaped = CrossingDelimiters.escaped(text, smart: crossings.smart, math: crossings.math) {
+        if let crossings,
+            let escaped = CrossingDelimiters.escaped(
+                text, smart: crossings.smart, math: crossings.math, brackets: crossings.brackets)
+        {
             text = escaped
             crossed = true
         }

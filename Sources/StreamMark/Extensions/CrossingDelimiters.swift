@@ -102,8 +102,12 @@ enum CrossingDelimiters {
     ///
     /// - Complexity: O(n + d²) for n bytes and d ≤ ``maximumRuns``
     ///   delimiter runs (the opener searches, bounded as cmark bounds them).
-    static func escaped(_ source: [UInt8], smart: Bool, math: Bool) -> [UInt8]? {
-        guard isPlain(source, smart: smart, math: math) else { return nil }
+    ///
+    /// - Parameter brackets: whether brackets are text to cmark's inline
+    ///   parser in `source` (its parse made no link or image of them: a
+    ///   bracket that closes nothing leaves the delimiter stack as it was).
+    static func escaped(_ source: [UInt8], smart: Bool, math: Bool, brackets: Bool = false) -> [UInt8]? {
+        guard isPlain(source, smart: smart, math: math, brackets: brackets) else { return nil }
         guard var runs = delimiterRuns(source), runs.count <= maximumRuns,
             runs.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
@@ -141,7 +145,23 @@ enum CrossingDelimiters {
         return bytes
     }
 
-    /// `inlines` with the stand-ins of ``escaped(_:smart:math:)`` turned
+    /// Whether `inlines` hold a link or an image at any depth.
+    ///
+    /// - Complexity: O(size of the inlines); iterative.
+    static func holdLink(_ inlines: [Inline]) -> Bool {
+        var pending = [inlines[...]]
+        while let list = pending.popLast() {
+            for inline in list {
+                switch inline {
+                case .link, .image: return true
+                default: if let children = inline.containerChildren { pending.append(children[...]) }
+                }
+            }
+        }
+        return false
+    }
+
+    /// `inlines` with the stand-ins of ``escaped(_:smart:math:brackets:)`` turned
     /// back into the `*` and `_` they stand for.
     ///
     /// - Complexity: O(size of the inlines).
@@ -160,11 +180,15 @@ enum CrossingDelimiters {
     /// and line breaks are text here: they hold no delimiter, and the
     /// flanking of a run reads the source bytes): no link or image, no
     /// extended autolink, no math, no smart quotes.
-    private static func isPlain(_ source: [UInt8], smart: Bool, math: Bool) -> Bool {
+    private static func isPlain(_ source: [UInt8], smart: Bool, math: Bool, brackets: Bool) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
-        for byte in source {
+        for (index, byte) in source.enumerated() {
             switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "]"):
+            case UInt8(ascii: "["):
+                // `[^` may be a footnote reference, which cmark-gfm pairs
+                // the runs inside as it does a link's text.
+                if !brackets || index + 1 < source.count && source[index + 1] == UInt8(ascii: "^") { return false }
+            case UInt8(ascii: "]") where !brackets:
                 return false
             case UInt8(ascii: "$") where math:
                 return false

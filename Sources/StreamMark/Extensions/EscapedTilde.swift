@@ -338,8 +338,14 @@ enum EscapedTilde {
     /// back after a hard break and drops them after a soft one.
     private static func appendingLineEndAndIndent(_ bytes: [UInt8], from start: Int, to result: inout [UInt8]) -> Int {
         var i = start
-        if i < bytes.count, bytes[i] == 0x0D { result.append(0x0D); i += 1 }
-        if i < bytes.count, bytes[i] == 0x0A { result.append(0x0A); i += 1 }
+        if i < bytes.count, bytes[i] == 0x0D {
+            result.append(0x0D)
+            i += 1
+        }
+        if i < bytes.count, bytes[i] == 0x0A {
+            result.append(0x0A)
+            i += 1
+        }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 {
             result.append(contentsOf: String(indentStandIns[bytes[i] == 0x20 ? 0 : 1]).utf8)
             i += 1

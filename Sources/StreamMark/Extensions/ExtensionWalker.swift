@@ -435,7 +435,7 @@ struct ExtensionWalker {
             && EntityStandIns.mayOccur(in: text, block.range)
         let escapes = (tildes || urls || entities) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
-        let crossings = extensions.contains(.strikethrough) && CrossingDelimiters.mayOccur(in: text, block.range)
+        var crossings = extensions.contains(.strikethrough) && CrossingDelimiters.mayOccur(in: text, block.range)
         guard math || escapes || footnotes || crossings,
             let (content, atx, lazyLines, afterTaskMarker) = inlineSource(of: block, prefixes: prefixes)
         else {
@@ -446,13 +446,14 @@ struct ExtensionWalker {
         if case .paragraph = block.kind { definitions = LeadingDefinitions.end(of: content) }
         let (definitionLines, inlineText) = (Array(content[..<definitions]), Array(content[definitions...]))
         var skipped: Set<Int> = []
+        let brackets = crossings && !CrossingDelimiters.holdLink(block.kind.inlines ?? [])
         for round in 0..<3 {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
                 footnotes: footnotes
                     ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
                 isLinkLabel: cells.definesLinkLabel)
-            if crossings { substitution.crossings = (cells.smart, extensions.contains(.math)) }
+            if crossings { substitution.crossings = (cells.smart, extensions.contains(.math), brackets) }
             let substituted = substitution.applied(to: inlineText)
             if case .paragraph(let inlines) = block.kind {
                 substitution.backslashBreaks = substituted.withUnsafeBufferPointer {
@@ -464,6 +465,12 @@ struct ExtensionWalker {
             let parsed = cells.inlines(
                 ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound,
                 lazyLines: lazyLines)
+            // An escaped run inside a label may make it match a
+            // definition (`[a\*b]: /u`): then cmark's pairing stays.
+            if substitution.crossed, brackets, CrossingDelimiters.holdLink(parsed) {
+                crossings = false
+                continue
+            }
             let retries = substitution.retries(in: parsed).subtracting(skipped)
             if retries.isEmpty || round == 2 { return substitution.restored(parsed, walker: self) }
             skipped.formUnion(retries)

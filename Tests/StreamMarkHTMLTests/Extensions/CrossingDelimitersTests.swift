@@ -22,6 +22,9 @@ import Testing
         "~~a *b~~ `c`*", "~~a *b~~ c\\.*", "~~a *b~~ <i>c</i>*", "~~a *`b~~` c~~ d*", "~~a \\*b~~ c*",
         "~~a *b\\~~ c~~ d*", "~~a *<b title=\"~~\">~~ c*", "~~a *b~~ <https://c.d>*", "~~a *b~~ c\\\nd*",
         "``~~a *b~~`` c*", "~~a *b~~ ```c``* d`",
+        // Brackets that make no link: text to cmark's inline parser.
+        "~~a *b~~ [c]*", "~~a *b~~ ] c*", "~~a [*b~~ c*", "![~~a *b~~ c*", "~~a *b~~ [c] d*\n\n[a\\*b]: /u",
+        "[~~a *b~~ c*]",
     ]
 
     @Test(arguments: crossings)
@@ -35,6 +38,10 @@ import Testing
     /// of entry 2).
     static let stillCrossing = [
         "~~a *b~~ [c](/u)*", "~~a *b~~ ![c](/i)*", "~~a *b~~ [^c]*", "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*",
+        "~~a *b~~ [c]()*",
+        // A label that the escaped run would make match a definition:
+        // the parse with the run escaped makes a link, cmark-gfm's none.
+        "[~~a *b~~ c*]\n\n[~~a \\*b~~ c*]: /u\n",
         // A run a pair used in part, whose shorter rest fails the rule of
         // 3 in cmark where the whole run passed in cmark-gfm.
         "# ~\\~**, *<i>** _é~~ _``~` bc**",
@@ -68,6 +75,41 @@ import Testing
                 + runs.randomElement(using: &random)!
         }
         return text
+    }
+
+    /// A seeded paragraph as ``paragraph(seed:)`` builds it, with brackets
+    /// that make no link among its words: no definition, no inline link
+    /// (cmark's inline parser reads them as text).
+    static func bracketParagraph(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x5851_F42D &+ 3)
+        let brackets = ["[", "]", "[a]", "![", "[]", "[b", "c]", "[d][]", "(e)"]
+        var text = ""
+        for word in paragraph(seed: seed).split(separator: " ", omittingEmptySubsequences: false) {
+            text += (text.isEmpty ? "" : " ") + word
+            if Int.random(in: 0..<3, using: &random) == 0 { text += brackets.randomElement(using: &random)! }
+        }
+        return text
+    }
+
+    /// 400 seeded paragraphs with brackets against cmark-gfm, those on
+    /// which the core agrees.
+    @Test func randomBracketParagraphsMatchCmarkGFM() throws {
+        var failures: [String] = []
+        var compared = 0
+        for seed in 0..<400 {
+            let markdown = Self.bracketParagraph(seed: seed)
+            guard try Self.coreAgrees(markdown) else { continue }
+            compared += 1
+            let (ours, theirs) = try GFMOracle.both(markdown)
+            if ours != theirs { failures.append("seed \(seed): " + markdown.debugDescription) }
+        }
+        #expect(compared >= 330)
+        #expect(failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")")
+    }
+
+    @Test func randomBracketParagraphsStreamLikeOneShot() {
+        let failures = PrefixHarness().failingDocuments(seeds: 0..<120, Self.bracketParagraph)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
     }
 
     /// Whether cmark-gfm and StreamMark render `markdown` alike with
