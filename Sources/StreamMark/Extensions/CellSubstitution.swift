@@ -22,8 +22,9 @@ struct CellSubstitution {
     var backslashBreaks: [Bool]? = nil
     /// Whether `*` and `_` runs that a strikethrough pair drops are
     /// escaped (``CrossingDelimiters``), with smart punctuation on or off.
-    /// Brackets are text where cmark's parse of the source made no link.
-    var crossings: (smart: Bool, math: Bool, brackets: Bool)? = nil
+    /// With `brackets`, the replay pairs the runs of a source holding
+    /// brackets too (``CrossingDelimiters/Brackets``).
+    var crossings: (smart: Bool, math: Bool, brackets: CrossingDelimiters.Brackets?)? = nil
     /// Whether ``crossings`` escaped a run.
     private(set) var crossed = false
 

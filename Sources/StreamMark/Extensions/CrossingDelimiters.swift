@@ -9,15 +9,17 @@
 /// `*` first (`~~a <em>b~~ c</em>`), and the strikethrough pass over its
 /// tree can then pair no tildes across the emphasis.
 ///
-/// ``escaped(_:smart:math:)`` replays cmark-gfm's pass over a block's
+/// ``escaped(_:smart:math:brackets:)`` replays cmark-gfm's pass over a block's
 /// inline source and, when a `~` pair drops a `*` or `_` run that still
 /// had characters to pair, returns the source with those characters
 /// written as text (escaped, or stand-ins that keep the flanking of a run
 /// used in part). cmark then pairs the other runs as cmark-gfm does.
 /// Escapes, code spans, autolinks and raw HTML are read as cmark reads
-/// them; a source holding a bracket, `www.` or `://` (and `$` with math,
-/// quotes with smart punctuation) keeps cmark's pairing
-/// (docs/extensions.md, known difference 2).
+/// them, and the runs of an inline link's text pair among themselves
+/// (``LinkTexts``), and a math span is one piece; a source holding a
+/// reference link, `[^`, `www.` or `://` (and quotes with smart
+/// punctuation) keeps cmark's pairing (docs/extensions.md, known
+/// difference 2).
 enum CrossingDelimiters {
     /// Past this many `*`, `_` and `~` runs in one block, the replay is not
     /// made and cmark's pairing stays (a bound on hostile text: a real
@@ -103,15 +105,16 @@ enum CrossingDelimiters {
     /// - Complexity: O(n + d²) for n bytes and d ≤ ``maximumRuns``
     ///   delimiter runs (the opener searches, bounded as cmark bounds them).
     ///
-    /// - Parameter brackets: whether brackets are text to cmark's inline
-    ///   parser in `source` (its parse made no link or image of them: a
-    ///   bracket that closes nothing leaves the delimiter stack as it was).
-    static func escaped(_ source: [UInt8], smart: Bool, math: Bool, brackets: Bool = false) -> [UInt8]? {
-        guard isPlain(source, smart: smart, math: math, brackets: brackets) else { return nil }
-        guard var runs = delimiterRuns(source), runs.count <= maximumRuns,
-            runs.contains(where: { $0.byte == UInt8(ascii: "~") })
+    /// - Parameter brackets: how many links and images cmark's parse of
+    ///   `source` made, and which labels are defined; `nil` to keep cmark's
+    ///   pairing in a source holding a bracket.
+    static func escaped(_ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil) -> [UInt8]? {
+        guard isPlain(source, smart: smart, math: math, brackets: brackets != nil) else { return nil }
+        guard let (found, texts) = delimiterRuns(source, brackets: brackets, math: math), found.count <= maximumRuns,
+            found.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
-        let tests = replay(&runs)
+        var runs = found
+        let tests = replayByLink(&runs, groups: groups(of: runs.map(\.start), in: texts))
         let dropped = runs.filter { $0.dropped && $0.remaining > 0 }
         guard !dropped.isEmpty, tests.allSatisfy({ $0.holds(in: runs) }) else { return nil }
         var result: [UInt8] = []
@@ -145,20 +148,28 @@ enum CrossingDelimiters {
         return bytes
     }
 
-    /// Whether `inlines` hold a link or an image at any depth.
+    /// What the replay needs to pair the runs of a source holding brackets.
+    struct Brackets {
+        /// How many links and images cmark's parse of the source made.
+        var links: Int
+        /// Whether a link label is defined.
+        var isLinkLabel: ([UInt8]) -> Bool
+    }
+
+    /// How many links and images `inlines` hold, at any depth.
     ///
     /// - Complexity: O(size of the inlines); iterative.
-    static func holdLink(_ inlines: [Inline]) -> Bool {
+    static func linkCount(_ inlines: [Inline]) -> Int {
+        var count = 0
         var pending = [inlines[...]]
         while let list = pending.popLast() {
             for inline in list {
-                switch inline {
-                case .link, .image: return true
-                default: if let children = inline.containerChildren { pending.append(children[...]) }
-                }
+                if case .link = inline { count += 1 }
+                if case .image = inline { count += 1 }
+                if let children = inline.containerChildren { pending.append(children[...]) }
             }
         }
-        return false
+        return count
     }
 
     /// `inlines` with the stand-ins of ``escaped(_:smart:math:brackets:)`` turned
@@ -178,8 +189,8 @@ enum CrossingDelimiters {
     /// Whether cmark's inline parser reads `source` as text, delimiter
     /// runs, escapes, code spans, autolinks and raw HTML only (entities
     /// and line breaks are text here: they hold no delimiter, and the
-    /// flanking of a run reads the source bytes): no link or image, no
-    /// extended autolink, no math, no smart quotes.
+    /// flanking of a run reads the source bytes): no footnote reference,
+    /// no bracket without `brackets`, no smart quotes.
     private static func isPlain(_ source: [UInt8], smart: Bool, math: Bool, brackets: Bool) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
         for (index, byte) in source.enumerated() {
@@ -189,8 +200,6 @@ enum CrossingDelimiters {
                 // the runs inside as it does a link's text.
                 if !brackets || index + 1 < source.count && source[index + 1] == UInt8(ascii: "^") { return false }
             case UInt8(ascii: "]") where !brackets:
-                return false
-            case UInt8(ascii: "$") where math:
                 return false
             case UInt8(ascii: "'") where smart, UInt8(ascii: "\"") where smart:
                 return false
@@ -207,18 +216,40 @@ enum CrossingDelimiters {
     /// escapes, code spans, autolinks and raw HTML; `nil` when an extended
     /// autolink may start outside them (`://`, `www.`), which may take
     /// delimiters into its URL.
-    private static func delimiterRuns(_ source: [UInt8]) -> [Run]? {
+    ///
+    /// With `brackets`, also the texts of the inline links, which must be
+    /// as many as cmark made links and images; `nil` when a bracket pair
+    /// may be a reference link.
+    ///
+    /// With `math`, a math span (``MathScanner``) is one piece, as its
+    /// stand-in is for cmark (its edges are punctuation, as `$` and `\(`
+    /// are); `nil` when the spans would not all get stand-ins.
+    private static func delimiterRuns(_ source: [UInt8], brackets: Brackets?, math: Bool) -> ([Run], [Range<Int>])? {
         var runs: [Run] = []
+        var texts: [Range<Int>] = []
+        var autolinks = 0
         let complete = source.withUnsafeBufferPointer { bytes in
             var literals = LiteralSpans(bytes)
+            var links = brackets.map { LinkTexts(bytes, isLinkLabel: $0.isLinkLabel) }
+            guard let spans = math ? MathStandIns.spansStandingIn(bytes) : [] else { return false }
+            var nextSpan = 0
+            defer { (texts, autolinks) = (links?.texts ?? [], literals.autolinks) }
             var i = 0
             while i < source.count {
+                while nextSpan < spans.count, spans[nextSpan].range.upperBound <= i { nextSpan += 1 }
+                if nextSpan < spans.count, spans[nextSpan].range.lowerBound == i {
+                    i = spans[nextSpan].range.upperBound
+                    continue
+                }
                 if let end = literals.end(at: i) {
                     i = end
                     continue
                 }
                 let byte = source[i]
                 switch byte {
+                case UInt8(ascii: "!"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                    i = links?.step(at: i) ?? i + 1
+                    if links?.mayReference == true { return false }
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                     var end = i
                     while end < source.count, source[end] == byte, byte != UInt8(ascii: "~") || end - i < 100 {
@@ -233,7 +264,9 @@ enum CrossingDelimiters {
             }
             return true
         }
-        return complete ? runs : nil
+        // cmark's links are the inline links and the autolinks.
+        guard complete, brackets.map({ texts.count + autolinks == $0.links }) ?? true else { return nil }
+        return (runs, texts)
     }
 
     /// Whether the `:` of `://` or the `.` of `www.` is at `i`.
@@ -283,6 +316,24 @@ enum CrossingDelimiters {
 }
 
 extension CrossingDelimiters {
+    /// ``replay(_:)`` over each group of runs on its own: those of one
+    /// link's text (`groups`, ``groups(of:in:)``), and those outside every
+    /// link. Returns the tests of the rule of 3, with indices into `runs`.
+    private static func replayByLink(_ runs: inout [Run], groups: [Int]) -> [LengthTest] {
+        var members: [Int: [Int]] = [:]
+        for (index, group) in groups.enumerated() { members[group, default: []].append(index) }
+        var tests: [LengthTest] = []
+        for indices in members.values {
+            var part = indices.map { runs[$0] }
+            for test in replay(&part) {
+                tests.append(
+                    LengthTest(closer: indices[test.closer], opener: indices[test.opener], passed: test.passed))
+            }
+            for (k, index) in indices.enumerated() { runs[index] = part[k] }
+        }
+        return tests
+    }
+
     /// cmark-gfm's `process_emphasis` over `runs`: `*`/`_` pairs take one
     /// or two characters (`S_insert_emph`), a `~` pair of equal lengths
     /// drops every run between its two (the strikethrough extension's

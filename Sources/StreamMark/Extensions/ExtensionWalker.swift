@@ -446,7 +446,8 @@ struct ExtensionWalker {
         if case .paragraph = block.kind { definitions = LeadingDefinitions.end(of: content) }
         let (definitionLines, inlineText) = (Array(content[..<definitions]), Array(content[definitions...]))
         var skipped: Set<Int> = []
-        let brackets = crossings && !CrossingDelimiters.holdLink(block.kind.inlines ?? [])
+        let links = crossings ? CrossingDelimiters.linkCount(block.kind.inlines ?? []) : 0
+        let brackets = CrossingDelimiters.Brackets(links: links, isLinkLabel: cells.definesLinkLabel)
         for round in 0..<3 {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
@@ -467,7 +468,7 @@ struct ExtensionWalker {
                 lazyLines: lazyLines)
             // An escaped run inside a label may make it match a
             // definition (`[a\*b]: /u`): then cmark's pairing stays.
-            if substitution.crossed, brackets, CrossingDelimiters.holdLink(parsed) {
+            if substitution.crossed, CrossingDelimiters.linkCount(parsed) != links {
                 crossings = false
                 continue
             }

@@ -13,6 +13,8 @@ struct LiteralSpans {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var codeSpans: CodeSpanScanner
     private var pointyBraces: PointyBraceScanner
+    /// How many autolinks (`<scheme:…>`, `<local@domain>`) it stepped over.
+    private(set) var autolinks = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -28,13 +30,15 @@ struct LiteralSpans {
     mutating func end(at i: Int) -> Int? {
         switch bytes[i] {
         case UInt8(ascii: "\\"):
-            i + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? i + 2 : nil
+            return i + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? i + 2 : nil
         case UInt8(ascii: "`"):
-            codeSpans.end(at: i)
+            return codeSpans.end(at: i)
         case UInt8(ascii: "<"):
-            pointyBraces.end(at: i)
+            guard let end = pointyBraces.autolinkEnd(at: i) else { return pointyBraces.end(at: i) }
+            autolinks += 1
+            return end
         default:
-            nil
+            return nil
         }
     }
 }

@@ -52,6 +52,17 @@ struct MathStandIns {
         }
     }
 
+    /// The math spans of `bytes` when ``substitute(_:)`` would give each
+    /// of them a stand-in (as the only text of one substitution), else `nil`.
+    ///
+    /// - Complexity: O(n).
+    static func spansStandingIn(_ bytes: UnsafeBufferPointer<UInt8>) -> [MathScanner.Span]? {
+        guard MathScanner.mayHoldMath(bytes, 0..<bytes.count) else { return [] }
+        guard !holdsEdge(bytes) else { return nil }
+        let spans = MathScanner(bytes: bytes).spans()
+        return spans.count <= capacity ? spans : nil
+    }
+
     /// The stand-in for span `index`.
     static func standIn(_ index: Int) -> String {
         let high = Unicode.Scalar(base + UInt32(index) / radix)!

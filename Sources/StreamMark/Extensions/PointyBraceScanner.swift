@@ -38,6 +38,12 @@ struct PointyBraceScanner {
         }
     }
 
+    /// The end of the autolink that starts with the `<` at `start`, or
+    /// `nil` when none does.
+    func autolinkEnd(at start: Int) -> Int? {
+        start + 1 < bytes.count ? uriAutolink(start + 1) ?? emailAutolink(start + 1) : nil
+    }
+
     // MARK: - Autolinks
 
     /// `scheme:rest>`: a scheme of 2–32 letters, digits, `+`, `.`, `-`

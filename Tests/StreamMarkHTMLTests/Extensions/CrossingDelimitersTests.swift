@@ -25,6 +25,11 @@ import Testing
         // Brackets that make no link: text to cmark's inline parser.
         "~~a *b~~ [c]*", "~~a *b~~ ] c*", "~~a [*b~~ c*", "![~~a *b~~ c*", "~~a *b~~ [c] d*\n\n[a\\*b]: /u",
         "[~~a *b~~ c*]",
+        // Inline links: the runs of a link's text pair among themselves
+        // when its `]` closes; the runs around it never see them.
+        "~~a *b~~ [c](/u)*", "~~a *b~~ ![c](/i)*", "~~a *b~~ [c]()*", "[~~a *b~~ c*](/u)", "~~a [*b~~ c*](/u) d",
+        "*a [~~b *c~~ d*](/u) e*", "~~a *b [c](/u*v) d~~ e*", "[a ~~b [c *d~~ e*](/u) f](/v)",
+        "![a ~~b [c *d~~ e*](/u) f](/v)", "~~a *b~~ [c](/u \"t*\")*",
     ]
 
     @Test(arguments: crossings)
@@ -33,12 +38,14 @@ import Testing
         #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
     }
 
-    /// Sources holding brackets or URL-shaped words keep cmark's pairing,
+    /// Sources holding reference links, footnote references or URL-shaped
+    /// words keep cmark's pairing,
     /// and so do runs that a shorter rest would pair otherwise (the rest
     /// of entry 2).
     static let stillCrossing = [
-        "~~a *b~~ [c](/u)*", "~~a *b~~ ![c](/i)*", "~~a *b~~ [^c]*", "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*",
-        "~~a *b~~ [c]()*",
+        "~~a *b~~ [^c]*", "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*",
+        // A reference link (the label is defined): cmark's pairing stays.
+        "~~a *b~~ [c][d]*\n\n[d]: /u", "~~a *b~~ [d]*\n\n[d]: /u",
         // A label that the escaped run would make match a definition:
         // the parse with the run escaped makes a link, cmark-gfm's none.
         "[~~a *b~~ c*]\n\n[~~a \\*b~~ c*]: /u\n",
@@ -78,11 +85,13 @@ import Testing
     }
 
     /// A seeded paragraph as ``paragraph(seed:)`` builds it, with brackets
-    /// that make no link among its words: no definition, no inline link
-    /// (cmark's inline parser reads them as text).
+    /// and inline links among its words (no definition: no reference link).
     static func bracketParagraph(seed: Int) -> String {
         var random = SplitMix64(seed: UInt64(seed) &* 0x5851_F42D &+ 3)
-        let brackets = ["[", "]", "[a]", "![", "[]", "[b", "c]", "[d][]", "(e)"]
+        let brackets = [
+            "[", "]", "[a]", "![", "[]", "[b", "c]", "[d][]", "(e)", "](/u)", "[l](/u)", "[m *n*](/v)",
+            "](x \"t*\")",
+        ]
         var text = ""
         for word in paragraph(seed: seed).split(separator: " ", omittingEmptySubsequences: false) {
             text += (text.isEmpty ? "" : " ") + word
@@ -109,6 +118,59 @@ import Testing
 
     @Test func randomBracketParagraphsStreamLikeOneShot() {
         let failures = PrefixHarness().failingDocuments(seeds: 0..<120, Self.bracketParagraph)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
+    /// A seeded paragraph as ``paragraph(seed:)`` builds it, with math
+    /// spans among its words, and the same paragraph with each span
+    /// written as entities around its TeX (`&lt;x&gt;`): a math span is one
+    /// piece to the pairing, holding no delimiter, and both have
+    /// punctuation at their edges.
+    static func mathParagraph(seed: Int) -> (markdown: String, asCode: String) {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x6C07_8965 &+ 9)
+        let spans = [
+            ("$x$", "&lt;x&gt;"), ("$y^2$", "&lt;y^2&gt;"), ("\\(z\\)", "&lt;z&gt;"), ("$a + b$", "&lt;a + b&gt;"),
+        ]
+        var (markdown, asCode) = ("", "")
+        for word in paragraph(seed: seed).split(separator: " ", omittingEmptySubsequences: false) {
+            let space = markdown.isEmpty ? "" : " "
+            markdown += space + word
+            asCode += space + word
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                let (math, code) = spans.randomElement(using: &random)!
+                markdown += math
+                asCode += code
+            }
+        }
+        return (markdown, asCode)
+    }
+
+    /// Our math-on HTML of a seeded paragraph with math spans, each span
+    /// shown as its entities, equals cmark-gfm's of the paragraph with
+    /// entities.
+    @Test func randomMathParagraphsPairAsCmarkGFMWithEntities() throws {
+        var failures: [String] = []
+        var compared = 0
+        for seed in 0..<1_500 {
+            let (markdown, asCode) = Self.mathParagraph(seed: seed)
+            // Math inside a code span or a code block (a line opening
+            // with `~~~`) is code.
+            let fence = markdown.split(separator: "\n").contains {
+                $0.drop(while: { " >-1.".contains($0) }).hasPrefix("~~~")
+            }
+            guard !markdown.contains("`"), !fence, try Self.coreAgrees(asCode) else { continue }
+            compared += 1
+            let theirs = try GFMOracle.html(Array(asCode.utf8))
+            let ours = GFMOracle.ours(Array(markdown.utf8), extensions: [.gfm, .math])
+                .replacing(/<span class="math inline">\\\((.*?)\\\)<\/span>/) { "&lt;\($0.1)&gt;" }
+            if ours != theirs { failures.append("seed \(seed): " + markdown.debugDescription) }
+        }
+        #expect(compared >= 400)
+        #expect(failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")")
+    }
+
+    @Test func randomMathParagraphsStreamLikeOneShot() {
+        let failures = PrefixHarness().failingDocuments(seeds: 0..<120) { Self.mathParagraph(seed: $0).markdown }
         #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
     }
 
