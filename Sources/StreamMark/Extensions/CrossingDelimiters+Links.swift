@@ -1,4 +1,4 @@
-/// The inline links of a block's source, for the replay of
+/// The links of a block's source, for the replay of
 /// ``CrossingDelimiters``: when a link's `]` closes, cmark-gfm's inline
 /// parser runs `process_emphasis` over the delimiters inside its text
 /// alone (its bottom is the delimiter before the `[`) and then removes
@@ -6,27 +6,29 @@
 /// the link never see them. The replay pairs each link's text as a group
 /// of its own (``CrossingDelimiters/groups(of:in:)``).
 ///
-/// Only inline links are found (`[text](destination "title")`, images
-/// too). A bracket pair that may be a reference link, its text or the
-/// label after it defined (`isLinkLabel`), ends the scan: the block keeps
-/// cmark's pairing.
+/// The links are found as cmark's `handle_close_bracket` finds them: a
+/// `]` closes the last `[` or `![` still open; an inline link
+/// (``InlineLinkSyntax``) after it, else a full reference (`[label]`
+/// after it, defined), else a collapsed or shortcut reference (the text
+/// between the brackets defined, when no bracket was pushed after the
+/// opener: cmark's `bracket_after`) makes a link; a link deactivates the
+/// `[` openers before it.
 struct LinkTexts {
     private struct Opener {
         var start: Int
         var image: Bool
         var active = true
+        /// Whether a bracket was pushed after it (no shortcut then).
+        var bracketAfter = false
     }
 
     private var syntax: InlineLinkSyntax
     private let isLinkLabel: ([UInt8]) -> Bool
-    /// The labels asked about so far (a label may be asked about once per
-    /// bracket pair, and each answer may cost a cmark parse).
+    /// The labels asked about so far (each answer may cost a cmark parse).
     private var answers: [[UInt8]: Bool] = [:]
     private var openers: [Opener] = []
-    /// The text of each inline link and image, from after its `[` to its `]`.
+    /// The text of each link and image, from after its `[` to its `]`.
     private(set) var texts: [Range<Int>] = []
-    /// Whether a bracket pair may be a reference link.
-    private(set) var mayReference = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
         syntax = InlineLinkSyntax(bytes)
@@ -34,30 +36,59 @@ struct LinkTexts {
     }
 
     /// Steps over the `!`, `[` or `]` at `i` (outside literal spans):
-    /// after a link's `(…)` when its `]` closes one, else after the byte.
+    /// after a link's `(…)` or reference label when its `]` closes one,
+    /// else after the byte.
     ///
-    /// - Complexity: O(the link syntax), or O(label) for the reference check.
+    /// - Complexity: O(the link syntax), or O(label) for a reference.
     mutating func step(at i: Int) -> Int {
         let bytes = syntax.bytes
         switch bytes[i] {
         case UInt8(ascii: "!"):
             guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else { return i + 1 }
-            openers.append(Opener(start: i + 1, image: true))
+            push(Opener(start: i + 1, image: true))
             return i + 2
         case UInt8(ascii: "["):
-            openers.append(Opener(start: i, image: false))
+            push(Opener(start: i, image: false))
             return i + 1
         default:
-            guard let opener = openers.popLast() else { return i + 1 }
-            guard opener.active else { return i + 1 }
-            if let end = syntax.end(at: i + 1) {
-                texts.append(opener.start + 1..<i)
-                if !opener.image { deactivateOpeners() }
-                return end
-            }
-            if mayBeReference(text: opener.start + 1..<i, after: i + 1) { mayReference = true }
-            return i + 1
+            guard let opener = openers.popLast(), opener.active else { return i + 1 }
+            guard let end = syntax.end(at: i + 1) ?? referenceEnd(opener, closedAt: i) else { return i + 1 }
+            texts.append(opener.start + 1..<i)
+            if !opener.image { deactivateOpeners() }
+            return end
         }
+    }
+
+    private mutating func push(_ opener: Opener) {
+        if !openers.isEmpty { openers[openers.count - 1].bracketAfter = true }
+        openers.append(opener)
+    }
+
+    /// After the reference link that the `]` at `close` makes, if it makes one.
+    private mutating func referenceEnd(_ opener: Opener, closedAt close: Int) -> Int? {
+        let bytes = syntax.bytes
+        let label = labelInside(at: close + 1)
+        if let label, !label.isEmpty { return defines(Array(bytes[label])) ? label.upperBound + 1 : nil }
+        guard !opener.bracketAfter, defines(Array(bytes[opener.start + 1..<close])) else { return nil }
+        return label.map { $0.upperBound + 1 } ?? close + 1
+    }
+
+    /// The inside of the link label (`[…]`, no unescaped `[`, at most 999
+    /// bytes: cmark's `link_label`) at `start`, if one is there.
+    private func labelInside(at start: Int) -> Range<Int>? {
+        let bytes = syntax.bytes
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
+        var i = start + 1
+        while i < bytes.count, i - start <= 1_000 {
+            switch bytes[i] {
+            case UInt8(ascii: "]"): return start + 1..<i
+            case UInt8(ascii: "["): return nil
+            case UInt8(ascii: "\\"):
+                i += i + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+            default: i += 1
+            }
+        }
+        return nil
     }
 
     /// cmark deactivates the `[` openers before a link (not `![`), back to
@@ -67,20 +98,6 @@ struct LinkTexts {
             guard openers[k].active else { return }
             openers[k].active = false
         }
-    }
-
-    /// Whether the bracket text, or the label in brackets right after it,
-    /// is a defined link label (an over-approximation of cmark's full,
-    /// collapsed and shortcut references).
-    private mutating func mayBeReference(text: Range<Int>, after: Int) -> Bool {
-        let bytes = syntax.bytes
-        if defines(Array(bytes[text])) { return true }
-        guard after < bytes.count, bytes[after] == UInt8(ascii: "[") else { return false }
-        var end = after + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "]"), end - after <= 1_000 {
-            end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        return end < bytes.count && defines(Array(bytes[after + 1..<end]))
     }
 
     private mutating func defines(_ label: [UInt8]) -> Bool {

@@ -15,10 +15,10 @@
 /// written as text (escaped, or stand-ins that keep the flanking of a run
 /// used in part). cmark then pairs the other runs as cmark-gfm does.
 /// Escapes, code spans, autolinks and raw HTML are read as cmark reads
-/// them, and the runs of an inline link's text pair among themselves
-/// (``LinkTexts``), and a math span is one piece; a source holding a
-/// reference link, `[^`, `www.` or `://` (and quotes with smart
-/// punctuation) keeps cmark's pairing (docs/extensions.md, known
+/// them, and the runs of a link's text pair among themselves
+/// (``LinkTexts``), and a math span is one piece; a source holding
+/// `[^`, `www.` or `://` (and quotes with smart punctuation) keeps
+/// cmark's pairing (docs/extensions.md, known
 /// difference 2).
 enum CrossingDelimiters {
     /// Past this many `*`, `_` and `~` runs in one block, the replay is not
@@ -217,9 +217,8 @@ enum CrossingDelimiters {
     /// autolink may start outside them (`://`, `www.`), which may take
     /// delimiters into its URL.
     ///
-    /// With `brackets`, also the texts of the inline links, which must be
-    /// as many as cmark made links and images; `nil` when a bracket pair
-    /// may be a reference link.
+    /// With `brackets`, also the texts of the links (``LinkTexts``), which
+    /// with the autolinks must be as many as cmark made links and images.
     ///
     /// With `math`, a math span (``MathScanner``) is one piece, as its
     /// stand-in is for cmark (its edges are punctuation, as `$` and `\(`
@@ -249,7 +248,6 @@ enum CrossingDelimiters {
                 switch byte {
                 case UInt8(ascii: "!"), UInt8(ascii: "["), UInt8(ascii: "]"):
                     i = links?.step(at: i) ?? i + 1
-                    if links?.mayReference == true { return false }
                 case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                     var end = i
                     while end < source.count, source[end] == byte, byte != UInt8(ascii: "~") || end - i < 100 {

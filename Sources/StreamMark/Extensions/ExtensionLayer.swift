@@ -48,7 +48,8 @@ enum ExtensionLayer {
         var reduced = cells
         if options.extensions.contains(.table) {
             // No delimiter row, no escape, no dollar, no `[^`, no link over
-            // markup and no entity beside a tilde or before `www.`: no
+            // markup, no entity beside a tilde or before `www.` and no
+            // tilde and emphasis run in text holding a bracket: no
             // table, no cell and no block with escapes, math, footnote
             // references, autolinks or entities to parse again (`\(` and
             // `\[` hold a backslash), so skip the reduction.
@@ -60,9 +61,14 @@ enum ExtensionLayer {
             let entities =
                 (options.extensions.contains(.strikethrough) || options.extensions.contains(.autolink))
                 && cells.context.withUnsafeBufferPointer { EntityStandIns.mayOccur(in: $0, 0..<$0.count) }
+            // Runs a strikethrough pair drops, next to links: the replay
+            // looks up labels (``LinkTexts``).
+            let crossings =
+                options.extensions.contains(.strikethrough) && cells.context.contains(UInt8(ascii: "["))
+                && cells.context.withUnsafeBufferPointer { CrossingDelimiters.mayOccur(in: $0, 0..<$0.count) }
             let reparses =
                 mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math || footnotes
-                || urls || entities
+                || urls || entities || crossings
             let (groups, starts) =
                 reparses ? CellInlineParser.referenceGroups(of: cells.context, outside: cells.literals) : ([], [])
             reduced.references = ReferenceContext(groups: groups, starts: starts)

@@ -30,6 +30,11 @@ import Testing
         "~~a *b~~ [c](/u)*", "~~a *b~~ ![c](/i)*", "~~a *b~~ [c]()*", "[~~a *b~~ c*](/u)", "~~a [*b~~ c*](/u) d",
         "*a [~~b *c~~ d*](/u) e*", "~~a *b [c](/u*v) d~~ e*", "[a ~~b [c *d~~ e*](/u) f](/v)",
         "![a ~~b [c *d~~ e*](/u) f](/v)", "~~a *b~~ [c](/u \"t*\")*",
+        // Reference links: full, collapsed and shortcut, and a shortcut
+        // whose text holds a bracket (cmark's `bracket_after`: none).
+        "~~a *b~~ [c][d]*\n\n[d]: /u", "~~a *b~~ [d]*\n\n[d]: /u", "~~a *b~~ [d][]*\n\n[d]: /u",
+        "[~~a *b~~ c*][d]\n\n[d]: /u", "[a [d] ~~b *c~~ d*][d]\n\n[d]: /u",
+        "[a [e] ~~b *c~~ d*]\n\n[a [e] ~~b *c~~ d*]: /u\n[e]: /v",
     ]
 
     @Test(arguments: crossings)
@@ -38,14 +43,12 @@ import Testing
         #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
     }
 
-    /// Sources holding reference links, footnote references or URL-shaped
-    /// words keep cmark's pairing,
+    /// Sources holding footnote references or URL-shaped words keep
+    /// cmark's pairing,
     /// and so do runs that a shorter rest would pair otherwise (the rest
     /// of entry 2).
     static let stillCrossing = [
         "~~a *b~~ [^c]*", "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*",
-        // A reference link (the label is defined): cmark's pairing stays.
-        "~~a *b~~ [c][d]*\n\n[d]: /u", "~~a *b~~ [d]*\n\n[d]: /u",
         // A label that the escaped run would make match a definition:
         // the parse with the run escaped makes a link, cmark-gfm's none.
         "[~~a *b~~ c*]\n\n[~~a \\*b~~ c*]: /u\n",
@@ -84,20 +87,21 @@ import Testing
         return text
     }
 
-    /// A seeded paragraph as ``paragraph(seed:)`` builds it, with brackets
-    /// and inline links among its words (no definition: no reference link).
+    /// A seeded paragraph as ``paragraph(seed:)`` builds it, with brackets,
+    /// inline links and reference links to `d` (defined after it) among
+    /// its words.
     static func bracketParagraph(seed: Int) -> String {
         var random = SplitMix64(seed: UInt64(seed) &* 0x5851_F42D &+ 3)
         let brackets = [
             "[", "]", "[a]", "![", "[]", "[b", "c]", "[d][]", "(e)", "](/u)", "[l](/u)", "[m *n*](/v)",
-            "](x \"t*\")",
+            "](x \"t*\")", "[p][d]", "[d]", "][d]",
         ]
         var text = ""
         for word in paragraph(seed: seed).split(separator: " ", omittingEmptySubsequences: false) {
             text += (text.isEmpty ? "" : " ") + word
             if Int.random(in: 0..<3, using: &random) == 0 { text += brackets.randomElement(using: &random)! }
         }
-        return text
+        return text + "\n\n[d]: /dd\n"
     }
 
     /// 400 seeded paragraphs with brackets against cmark-gfm, those on
