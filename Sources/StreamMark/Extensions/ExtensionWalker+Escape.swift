@@ -34,21 +34,21 @@ extension ExtensionWalker {
         return block.range.upperBound
     }
 
-    /// How many lists right after `blocks[index]` (no blank line between)
-    /// the rest of an escape from it is parsed again with. cmark read the
-    /// escaping line as lazy text of an item, and began a list on the line
-    /// after it because that line did not continue the item: a lazy line
-    /// does not keep an empty item or one not numbered 1 from starting a
-    /// list. cmark-gfm reads the escaping line as a paragraph, which such
-    /// an item cannot interrupt (`- a|b` / `  -|-` / `,` / `4.`: one
-    /// paragraph `,` / `4.` after the list). Parsed with the rest, each
-    /// line is read as cmark-gfm reads it.
+    /// How many lists right after `blocks[index]` the rest of an escape
+    /// from it is parsed again with. cmark read the escaping line as lazy
+    /// text of an item, and began a list on the line after it because that
+    /// line did not continue the item: a lazy line does not keep an empty
+    /// item or one not numbered 1 from starting a list. cmark-gfm reads the
+    /// escaping line as a paragraph, which such an item cannot interrupt
+    /// (`- a|b` / `  -|-` / `,` / `4.`: one paragraph `,` / `4.` after the
+    /// list). And a list that the rest ends with, which cmark read inside
+    /// the item, goes on over blank lines into a list of its kind that
+    /// cmark began after the item (`2. D|||||` / `   -|-|-|-|-` / `i` / `   -
+    /// |` / blank / `-`: one loose list). Parsed with the rest, each line
+    /// is read as cmark-gfm reads it.
     func listsJoiningRest(after index: Int, in blocks: [Block]) -> Int {
         var joined = 0
-        while index + joined + 1 < blocks.count, case .list = blocks[index + joined + 1].kind,
-            !holdsBlankLine(
-                from: Self.contentEnd(blocks[index + joined]), to: blocks[index + joined + 1].range.lowerBound)
-        {
+        while index + joined + 1 < blocks.count, case .list = blocks[index + joined + 1].kind {
             joined += 1
         }
         return joined

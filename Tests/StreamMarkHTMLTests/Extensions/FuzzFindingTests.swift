@@ -261,6 +261,11 @@ import Testing
         // A fence the rest opens holds the blank lines after it.
         "- a|b\n  -|-\nx\n  ```\n\n", "- a|b\n  -|-\nx\n  ```\n \n  \n", "- a|b\n  -|-\nx\n\n\n- b",
         "- a|b\n  -|-\nx\n  ```\n\r\n", "1. a|b\n   -|-\nx\n1. a b\n   ```\n\n",
+        // A list the rest ends with, which cmark read inside the item, goes
+        // on over a blank line into a list of its kind after the item (a
+        // fuzz finding of stop 49, entry 3).
+        "2. D|||||\n   -|-|-|-|-\ni\n   - |\n\n-\n", "- a|b\n  -|-\ni\n  - x\n\n- y\n",
+        "- a|b\n  -|-\ni\n  1. x\n\n2. y\n\n- z\n", "- a|b\n  -|-\ni\n  - x\n\n1. y\n\n* z\n\n- w\n\nq\n",
     ]
 
     /// A tilde run before a backslash line break (a fuzz finding of stop
@@ -587,6 +592,9 @@ import Testing
     /// `URLMarkupTests`.)
     static let knownFindings = [
         "- a|b\n  -|-\nx\n  ```\n\nz\n",  // 3: a fence after a list item's table running over a blank line
+        // 3: a list that a rest joins holds a table left by a line of its
+        // own, after an empty item (found by a wider list generator).
+        "* \n  a|b\n  :-:\n  e\nx\n  - \n\n* C\n  | a | b |\n  |---|---|\n  e\nx\n\n",
         // 3: past EscapedDefinitions.checkedRests rests that redefine an
         // earlier label, the buffer is not parsed again (a bound on
         // hostile text), so `b` from the last rest stays undefined
