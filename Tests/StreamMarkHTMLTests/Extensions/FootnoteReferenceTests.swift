@@ -325,6 +325,12 @@ import Testing
             "[^1]:\n    >\n    u",
             "a note whose first line is empty and whose next line is an empty quote: cmark-gfm keeps both in the note"
         ),
+        // A finding of the stop-50 fuzz runs (§9.3, item 19).
+        (
+            "[^2]: > [^1]: y\n\n[^2] [^1]\n",
+            "a note's marker after a quote or list marker on a note's first line: cmark-gfm opens a nested note"
+        ),
+        ("[^2]: - [^1]: y\n\n[^2] [^1]\n", "the same after a list marker"),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)
