@@ -15,11 +15,10 @@
 /// written as text (escaped, or stand-ins that keep the flanking of a run
 /// used in part). cmark then pairs the other runs as cmark-gfm does.
 /// Escapes, code spans, autolinks and raw HTML are read as cmark reads
-/// them, and the runs of a link's text pair among themselves
-/// (``LinkTexts``), and a math span is one piece; a source holding
-/// `[^`, `www.` or `://` (and quotes with smart punctuation) keeps
-/// cmark's pairing (docs/extensions.md, known
-/// difference 2).
+/// them, the runs of a link's text pair among themselves (``LinkTexts``),
+/// and a math span is one piece; a source holding `[^`, `www.` or `://`
+/// (and quotes with smart punctuation) keeps cmark's pairing
+/// (docs/extensions.md, known difference 2).
 enum CrossingDelimiters {
     /// Past this many `*`, `_` and `~` runs in one block, the replay is not
     /// made and cmark's pairing stays (a bound on hostile text: a real
@@ -109,7 +108,7 @@ enum CrossingDelimiters {
     ///   `source` made, and which labels are defined; `nil` to keep cmark's
     ///   pairing in a source holding a bracket.
     static func escaped(_ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil) -> [UInt8]? {
-        guard isPlain(source, smart: smart, math: math, brackets: brackets != nil) else { return nil }
+        guard isPlain(source, smart: smart, brackets: brackets != nil) else { return nil }
         guard let (found, texts) = delimiterRuns(source, brackets: brackets, math: math), found.count <= maximumRuns,
             found.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
@@ -191,7 +190,7 @@ enum CrossingDelimiters {
     /// and line breaks are text here: they hold no delimiter, and the
     /// flanking of a run reads the source bytes): no footnote reference,
     /// no bracket without `brackets`, no smart quotes.
-    private static func isPlain(_ source: [UInt8], smart: Bool, math: Bool, brackets: Bool) -> Bool {
+    private static func isPlain(_ source: [UInt8], smart: Bool, brackets: Bool) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
         for (index, byte) in source.enumerated() {
             switch byte {
