@@ -443,9 +443,15 @@ extension CellInlineParser {
         // line) ran on into the context: parse the remainder again at the
         // end of a buffer, as it is at the end of its container.
         // The block may be nested (a fence in a list item): look at every
-        // range, or a context offset leaks into the document's ranges.
-        if let remainder, result.remainder.contains(where: Self.runsIntoContext) {
-            result.remainder = remainderAtEnd(remainder)
+        // range, or a context offset leaks into the document's ranges. An
+        // HTML block in a list item that the thematic break closed holds
+        // the blank lines before it (`2. v` / `   <!--`): its range runs to
+        // the remainder's end.
+        if let remainder {
+            let end = remainder.documentOffset(remainder.bytes.count)
+            if result.remainder.contains(where: { Self.runsIntoContext($0, remainderEnd: end) }) {
+                result.remainder = remainderAtEnd(remainder)
+            }
         }
         var next = 0
         for index in cells.indices {
@@ -460,13 +466,16 @@ extension CellInlineParser {
     }
 
     /// Whether `block` or a block inside it ends in the context (past the
-    /// remainder and the blank lines after it).
+    /// remainder and the blank lines after it), or is an HTML block that
+    /// may hold those blank lines (it ends at `remainderEnd`, the
+    /// document offset of the remainder's end).
     ///
     /// - Complexity: O(size of the subtree).
-    private static func runsIntoContext(_ block: Block) -> Bool {
+    private static func runsIntoContext(_ block: Block, remainderEnd: Int) -> Bool {
         var stack = [block]
         while let next = stack.popLast() {
             if next.range.upperBound >= contextBase { return true }
+            if case .htmlBlock = next.kind, next.range.upperBound >= remainderEnd { return true }
             stack.append(contentsOf: next.children)
         }
         return false

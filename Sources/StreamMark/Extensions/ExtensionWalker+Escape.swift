@@ -1,7 +1,6 @@
 /// What the walker needs when a line leaves a list item's table (an
 /// escape, ``TableBuilder``): whether the list cut short is still loose,
-/// which lists cmark began after the line belong to its rest, and which
-/// blank lines the rest holds.
+/// which lists and quotes cmark began after the line belong to its rest.
 extension ExtensionWalker {
     /// Whether a blank line lies between two of `list`'s items, or between
     /// two children of one of its items: cmark's rule for a loose list
@@ -14,12 +13,12 @@ extension ExtensionWalker {
         let items = list.children
         for (index, item) in items.enumerated() {
             if index + 1 < items.count,
-                holdsBlankLine(from: Self.contentEnd(item), to: items[index + 1].range.lowerBound)
+                holdsBlankLine(from: contentEnd(item), to: items[index + 1].range.lowerBound)
             {
                 return true
             }
             for (childIndex, child) in item.children.enumerated().dropLast()
-            where holdsBlankLine(from: Self.contentEnd(child), to: item.children[childIndex + 1].range.lowerBound) {
+            where holdsBlankLine(from: contentEnd(child), to: item.children[childIndex + 1].range.lowerBound) {
                 return true
             }
         }
@@ -27,14 +26,19 @@ extension ExtensionWalker {
     }
 
     /// Where a block's last content ends: cmark's range of a list item
-    /// (and so of a list) runs over the blank lines after it.
-    private static func contentEnd(_ block: Block) -> Int {
+    /// (and so of a list), and of indented code, runs over the blank lines
+    /// after it. (A fenced code block's blank lines are its content: cmark
+    /// does not count them for a loose list.)
+    private func contentEnd(_ block: Block) -> Int {
         var block = block
         while let last = block.children.last { block = last }
-        return block.range.upperBound
+        guard case .codeBlock(let code) = block.kind, !code.fenced else { return block.range.upperBound }
+        var end = block.range.upperBound
+        while end > block.range.lowerBound, [0x20, 0x09, 0x0A, 0x0D].contains(text[end - 1]) { end -= 1 }
+        return end
     }
 
-    /// How many lists right after `blocks[index]` the rest of an escape
+    /// How many lists and quotes right after `blocks[index]` the rest of an escape
     /// from it is parsed again with. cmark read the escaping line as lazy
     /// text of an item, and began a list on the line after it because that
     /// line did not continue the item: a lazy line does not keep an empty
@@ -44,33 +48,19 @@ extension ExtensionWalker {
     /// list). And a list that the rest ends with, which cmark read inside
     /// the item, goes on over blank lines into a list of its kind that
     /// cmark began after the item (`2. D|||||` / `   -|-|-|-|-` / `i` / `   -
-    /// |` / blank / `-`: one loose list). Parsed with the rest, each line
-    /// is read as cmark-gfm reads it.
-    func listsJoiningRest(after index: Int, in blocks: [Block]) -> Int {
+    /// |` / blank / `-`: one loose list). So does a block quote the rest
+    /// ends with into the quote cmark began after the item (`- a|b` /
+    /// `  -|-` / `|` / `  > q` / `> q`: one quote). Parsed with the rest,
+    /// each line is read as cmark-gfm reads it.
+    func containersJoiningRest(after index: Int, in blocks: [Block]) -> Int {
         var joined = 0
-        while index + joined + 1 < blocks.count, case .list = blocks[index + joined + 1].kind {
-            joined += 1
-        }
-        return joined
-    }
-
-    /// The end of the blank lines from `offset` on (`offset` itself if
-    /// the line there is not blank). cmark ends a block on a blank line
-    /// after it at that line's start, and a fenced code block left open
-    /// there holds the line: the rest of an escape is parsed with them.
-    func endOfBlankLines(after offset: Int) -> Int {
-        var end = offset
-        var i = offset
-        while i < text.count {
-            let byte = text[i]
-            i += 1
-            if byte == 0x0A || byte == 0x0D {
-                end = i
-            } else if byte != 0x20 && byte != 0x09 {
-                break
+        while index + joined + 1 < blocks.count {
+            switch blocks[index + joined + 1].kind {
+            case .list, .blockQuote: joined += 1
+            default: return joined
             }
         }
-        return end
+        return joined
     }
 
     /// Whether a whole line between `start` and `end` holds nothing but

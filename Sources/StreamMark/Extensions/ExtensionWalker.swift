@@ -42,6 +42,10 @@ struct ExtensionWalker {
         var offset: Int?
         /// How many of the containers (quotes, items) the line still has.
         var depth = 0
+        /// How many times so far a container's children were grouped
+        /// anew: a rest parsed again inside a container, or followers
+        /// parsed with the lines after a table.
+        var regroupings = 0
     }
 
     /// Transforms the top-level blocks of a parse.
@@ -74,8 +78,12 @@ struct ExtensionWalker {
                 escape.offset = nil
                 // cmark began a list on the next line that could not have
                 // interrupted the paragraph the rest begins with (`4.`).
-                let joined = listsJoiningRest(after: index, in: blocks)
-                let end = endOfBlankLines(after: blocks[index + joined].range.upperBound)
+                // The rest runs over the followers the block took in (a
+                // table's paragraph whose lines after the table cmark-gfm
+                // parsed with them, `   S` inside the item they began).
+                let last = index + consumed
+                let joined = containersJoiningRest(after: last, in: blocks)
+                let end = blocks[last + joined].range.upperBound
                 result.append(contentsOf: transformTopLevel(reparsed(from: offset, to: end, prefixes: [])))
                 index += joined
             }
@@ -95,7 +103,10 @@ struct ExtensionWalker {
             guard line.endingLength > 0 else { break }
             lineStart = line.end + line.endingLength
         }
-        guard let last = all.last else { return [] }
+        guard var last = all.last else { return [] }
+        // A fence the rest leaves open holds the blank lines after it.
+        all += lines.blankLines(after: last, prefixes: prefixes)
+        last = all[all.count - 1]
         let remainder = Remainder(lines: all[...], text: text)
         let blocks = cells.reparse(paragraph: nil, cells: [], remainder: remainder, start: start).remainder
         recordDefinitions(of: all, remainder, before: blocks.last)
@@ -133,6 +144,7 @@ struct ExtensionWalker {
         var block = block
         while let offset = escape.offset, escape.depth == inner.depth {
             escape.offset = nil
+            escape.regroupings += 1
             block.children += transform(
                 reparsed(from: offset, to: block.range.upperBound, prefixes: inner.array), prefixes: inner)
         }
@@ -144,8 +156,9 @@ struct ExtensionWalker {
     enum Pending {
         /// A block quote.
         case quote(Block, inner: PrefixChain)
-        /// A list.
-        case list(Block, ListAttributes)
+        /// A list, and how many regroupings (``Escape/regroupings``) came
+        /// before it.
+        case list(Block, ListAttributes, regroupingsBefore: Int)
         /// A list item; `leading` are children already transformed (the
         /// tables after a task marker), `rest` the children to transform.
         case item(Block, inner: PrefixChain, leading: [Block], rest: [Block])
@@ -249,7 +262,7 @@ struct ExtensionWalker {
     private static func children(of pending: Pending, outer: PrefixChain) -> ([Block], PrefixChain) {
         switch pending {
         case .quote(let block, let inner): (block.children, inner)
-        case .list(let block, _): (block.children, outer)
+        case .list(let block, _, _): (block.children, outer)
         case .item(_, let inner, _, let rest): (rest, inner)
         }
     }
@@ -263,7 +276,7 @@ struct ExtensionWalker {
         case .blockQuote:
             return .quote(block, inner: prefixes.appending(.quote))
         case .list(let attributes):
-            return .list(block, attributes)
+            return .list(block, attributes, regroupingsBefore: escape.regroupings)
         case .item:
             let inner = prefixes.appending(itemPrefix(itemStart: block.range.lowerBound, outer: prefixes))
             var taskContent: Int?
@@ -297,15 +310,22 @@ struct ExtensionWalker {
         case .quote(var block, let inner):
             block.children = children
             return [resumed(block, inner: inner)]
-        case .list(var block, var attributes):
+        case .list(var block, var attributes, let regroupingsBefore):
             block.children = children
-            // The lines an escape cut off may hold the blank line that made
-            // cmark's list loose: what is left decides again.
-            if escape.offset != nil, !attributes.tight, !holdsBlankLineBetweenChildren(block) {
+            // The lines an escape cut off, or that a table's rest took
+            // into a nested list, may hold the blank line that made cmark's
+            // list loose: what is left decides again.
+            let regrouped = escape.regroupings > regroupingsBefore
+            if escape.offset != nil || regrouped, !attributes.tight, !holdsBlankLineBetweenChildren(block) {
                 attributes.tight = true
                 block.kind = .list(attributes)
             }
-            if attributes.tight, Self.hasBlankEndedBlockBeforeMore(block, extensions: extensions) {
+            // A rest parsed again in one of its items may follow a blank
+            // line that cmark counted inside a nested list.
+            if attributes.tight,
+                Self.hasBlankEndedBlockBeforeMore(block, extensions: extensions)
+                    || regrouped && holdsBlankLineBetweenChildren(block)
+            {
                 attributes.tight = false
                 block.kind = .list(attributes)
             }

@@ -47,6 +47,27 @@ struct SourceLines {
         return i
     }
 
+    /// The blank lines inside the containers whose prefixes are
+    /// `prefixes` right after `line`, up to a line that is not blank or
+    /// leaves a quote (a blank line without `>` closes it; list items
+    /// keep blank lines).
+    ///
+    /// - Complexity: O(length of the lines).
+    func blankLines(after line: SourceLine, prefixes: [LinePrefix]) -> [SourceLine] {
+        var result: [SourceLine] = []
+        var last = line
+        while last.endingLength > 0, last.end + last.endingLength < text.count {
+            let next = strip(lineStart: last.end + last.endingLength, prefixes: prefixes)
+            let blank =
+                next.contentStart == next.end
+                && prefixes[next.matched...].allSatisfy { if case .item = $0 { true } else { false } }
+            guard blank else { break }
+            result.append(next)
+            last = next
+        }
+        return result
+    }
+
     /// The start of the line containing `offset`.
     func lineStart(of offset: Int) -> Int {
         var i = min(offset, text.count)

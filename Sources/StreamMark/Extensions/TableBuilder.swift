@@ -187,6 +187,13 @@ struct TableBuilder {
                 prefixes: prefixes)
             all.append(contentsOf: joined.lines)
             consumed += joined.count
+            if joined.count > 0 { walker.escape.regroupings += 1 }
+        }
+        // The rest ends the container: a fence it leaves open holds the
+        // blank lines after it, as in cmark-gfm's parse (`2. e` / `   -|-`
+        // / `x|y` / `   ```` / blank).
+        if !escaping, next < all.count, consumed == followers.count {
+            all.append(contentsOf: walker.lines.blankLines(after: all[all.count - 1], prefixes: prefixes))
         }
 
         // One cmark parse for the paragraph before, the cells, and the rest.
