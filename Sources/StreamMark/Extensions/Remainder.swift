@@ -8,9 +8,25 @@ struct Remainder {
     /// document) at the start of each copied run.
     var segments: [(buffer: Int, document: Int, limit: Int)] = []
 
-    init(lines: ArraySlice<SourceLine>, text: UnsafeBufferPointer<UInt8>) {
+    /// Lazy lines that continue a paragraph, written indented so that
+    /// none starts a block in the containers the lines before them open.
+    struct Continuation {
+        /// Document offsets of the first and the last line's start.
+        var lineStarts: ClosedRange<Int>
+        /// Spaces written before the line's content.
+        var indent: Int
+    }
+
+    init(lines: ArraySlice<SourceLine>, text: UnsafeBufferPointer<UInt8>, continuations: [Continuation] = []) {
+        var run = 0
         for line in lines {
             var start = line.containerEnd
+            while run < continuations.count, continuations[run].lineStarts.upperBound < line.lineStart { run += 1 }
+            if run < continuations.count, continuations[run].lineStarts.contains(line.lineStart) {
+                segments.append((bytes.count, line.contentStart, line.contentStart))
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: continuations[run].indent))
+                start = line.contentStart
+            }
             if start < line.end, text[start] == 0x09, line.containerColumn % 4 != 0 {
                 // A partly consumed tab: its remaining columns become spaces.
                 let width = 4 - line.containerColumn % 4

@@ -171,7 +171,8 @@ struct TableBuilder {
         // A line missing some of the containers' prefixes closes those in
         // cmark-gfm: the rest is parsed again in the last container it has.
         var escaping = false
-        if next < all.count, !prefixes.isEmpty, let leaving = escapingLine(all, remainderStart: next) {
+        let lazy = next < all.count && !prefixes.isEmpty ? lazyLines(all, remainderStart: next) : LazyLines()
+        if let leaving = lazy.leaving {
             walker.escape.offset = all[leaving].lineStart
             walker.escape.depth = all[leaving].matched
             escaping = true
@@ -201,7 +202,8 @@ struct TableBuilder {
         var cellTexts: [[UInt8]] = header.map(\.text)
         for (_, cells) in rows { cellTexts.append(contentsOf: Self.texts(of: cells, columns: columns)) }
         let paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
-        let remainder = next < all.count ? Remainder(lines: all[next...], text: text) : nil
+        let remainder =
+            next < all.count ? Remainder(lines: all[next...], text: text, continuations: lazy.continuing) : nil
         // Footnote candidates cmark made links of are parsed again as
         // written (see `FootnoteStandIns.retries(in:)`).
         var skipped: Set<Int> = []
@@ -264,26 +266,74 @@ struct TableBuilder {
         return (result, consumed)
     }
 
-    /// The index of the first line after the table (from `remainderStart`)
-    /// that leaves the containers for cmark-gfm: a lazy line right after
-    /// the table, or the first lazy line after it if the lines between,
-    /// parsed as cmark-gfm parses them, do not end in a paragraph it could
-    /// continue (`2.` / `   a|b` / `   -|-` / `       ;` / `|`: `;` is
-    /// code, which takes no lazy line). A later lazy line is taken as
-    /// cmark took it.
+    /// What the lines after a table that miss a container's prefix (lazy
+    /// lines: cmark read them as the table paragraph's text) do in
+    /// cmark-gfm.
+    struct LazyLines {
+        /// Runs of lazy lines that continue the paragraph the lines before
+        /// them end with, each with an indentation that keeps its lines
+        /// from starting a block in the containers those lines open (four
+        /// columns past the paragraph's start: `> 10. e` / `    - t` is
+        /// `e`'s text, no nested list).
+        var continuing: [Remainder.Continuation] = []
+        /// The index of the first lazy line that leaves the containers.
+        var leaving: Int?
+    }
+
+    /// How many runs of lazy lines after a table are checked (a parse
+    /// each); later ones are taken as cmark took them. A bound on hostile
+    /// text, far above what documents hold.
+    static let checkedLazyRuns = 8
+
+    /// The lazy lines after the table (from `remainderStart`): a lazy line
+    /// right after the table leaves the containers; a later run of them
+    /// continues the paragraph the lines before it end with, parsed as
+    /// cmark-gfm parses them, and leaves them if they end with another
+    /// block (`2.` / `   a|b` / `   -|-` / `       ;` / `|`: `;` is code,
+    /// which takes no lazy line).
     ///
-    /// - Complexity: O(lines); one cmark parse of the lines before a lazy
-    ///   line that does not follow the table.
-    private func escapingLine(_ all: [SourceLine], remainderStart: Int) -> Int? {
-        guard let lazy = all[remainderStart...].firstIndex(where: \.lazy) else { return nil }
-        guard lazy > remainderStart else { return lazy }
-        let blocks = walker.cells.reparse(
-            paragraph: nil, cells: [], remainder: Remainder(lines: all[remainderStart..<lazy], text: text)
-        ).remainder
+    /// - Complexity: O(lines); one cmark parse of the lines before each
+    ///   of the first ``checkedLazyRuns`` runs that does not follow the
+    ///   table.
+    private func lazyLines(_ all: [SourceLine], remainderStart: Int) -> LazyLines {
+        var result = LazyLines()
+        var index = remainderStart
+        while let lazy = all[index...].firstIndex(where: \.lazy) {
+            guard lazy > remainderStart else {
+                result.leaving = lazy
+                break
+            }
+            guard result.continuing.count < Self.checkedLazyRuns else { break }
+            let lines = Remainder(lines: all[remainderStart..<lazy], text: text, continuations: result.continuing)
+            guard let indent = continuationIndent(all, lazy: lazy, remainderStart: remainderStart, lines) else {
+                result.leaving = lazy
+                break
+            }
+            index = all[lazy...].firstIndex { !$0.lazy } ?? all.count
+            result.continuing.append(
+                Remainder.Continuation(lineStarts: all[lazy].lineStart...all[index - 1].lineStart, indent: indent))
+            if index == all.count { break }
+        }
+        return result
+    }
+
+    /// The indentation for lazy line `lazy` if the lines before it (from
+    /// `remainderStart`, written as `lines`) end in a paragraph, parsed as
+    /// cmark-gfm parses them; `nil` if they end in another block.
+    private func continuationIndent(_ all: [SourceLine], lazy: Int, remainderStart: Int, _ lines: Remainder) -> Int? {
+        let blocks = walker.cells.reparse(paragraph: nil, cells: [], remainder: lines).remainder
         var last = blocks.last
         while let child = last?.children.last { last = child }
-        guard let last, case .paragraph = last.kind, last.range.upperBound >= all[lazy - 1].end else { return lazy }
-        return nil
+        guard let last, case .paragraph = last.kind, last.range.upperBound >= all[lazy - 1].end,
+            let first = all[remainderStart..<lazy].last(where: { $0.lineStart <= last.range.lowerBound })
+        else { return nil }
+        // Columns from the container prefixes to the paragraph, a tab as
+        // four: more than cmark counts is as good.
+        var columns = 0
+        for offset in first.containerEnd..<max(first.containerEnd, last.range.lowerBound) {
+            columns += text[offset] == 0x09 ? 4 : 1
+        }
+        return columns + 4
     }
 
     /// How many of `followers` (the blocks after the table's paragraph, in
@@ -351,15 +401,19 @@ struct TableBuilder {
     }
 
     /// The start of the first line after the one holding `start`, before
-    /// `end`, that is not blank and misses a container prefix (`end` if
-    /// none). cmark ends an open fence on the line that closes its
+    /// `end`, that misses a container prefix, other than a blank line
+    /// missing only list items' (`end` if none; a blank line without `>`
+    /// closes a quote). cmark ends an open fence on the line that closes its
     /// containers and its range runs over that line (`1. a|b` / `   -|-`
     /// / `   <a>` / `   ```` / blank / `z`); the line is not the fence's.
     private func firstLineLeaving(from start: Int, to end: Int, prefixes: [LinePrefix]) -> Int {
         var first = walker.lines.strip(lineStart: walker.lines.lineStart(of: start), prefixes: prefixes)
         while first.endingLength > 0, first.end + first.endingLength < end {
             let line = walker.lines.strip(lineStart: first.end + first.endingLength, prefixes: prefixes)
-            if line.lazy, line.contentStart < line.end { return line.lineStart }
+            let blankInItems =
+                line.contentStart == line.end
+                && prefixes[line.matched...].allSatisfy { if case .item = $0 { true } else { false } }
+            if line.lazy, !blankInItems { return line.lineStart }
             first = line
         }
         return end
