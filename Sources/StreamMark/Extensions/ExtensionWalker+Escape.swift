@@ -1,6 +1,6 @@
 /// What the walker needs when a line leaves a list item's table (an
 /// escape, ``TableBuilder``): whether the list cut short is still loose,
-/// which lists and quotes cmark began after the line belong to its rest.
+/// which blocks cmark began after the line belong to its rest.
 extension ExtensionWalker {
     /// Whether a blank line lies between two of `list`'s items, or between
     /// two children of one of its items: cmark's rule for a loose list
@@ -38,7 +38,7 @@ extension ExtensionWalker {
         return end
     }
 
-    /// How many lists and quotes right after `blocks[index]` the rest of an escape
+    /// How many blocks right after `blocks[index]` the rest of an escape
     /// from it is parsed again with. cmark read the escaping line as lazy
     /// text of an item, and began a list on the line after it because that
     /// line did not continue the item: a lazy line does not keep an empty
@@ -50,13 +50,19 @@ extension ExtensionWalker {
     /// cmark began after the item (`2. D|||||` / `   -|-|-|-|-` / `i` / `   -
     /// |` / blank / `-`: one loose list). So does a block quote the rest
     /// ends with into the quote cmark began after the item (`- a|b` /
-    /// `  -|-` / `|` / `  > q` / `> q`: one quote). Parsed with the rest,
-    /// each line is read as cmark-gfm reads it.
-    func containersJoiningRest(after index: Int, in blocks: [Block]) -> Int {
+    /// `  -|-` / `|` / `  > q` / `> q`: one quote), and a paragraph the rest
+    /// ends with into the paragraph on the next line, which followed an
+    /// empty item in cmark's parse (`x` / `1. ` / `z`: one paragraph, an
+    /// empty item interrupts none). Parsed with the rest, each line is read
+    /// as cmark-gfm reads it.
+    func blocksJoiningRest(after index: Int, in blocks: [Block]) -> Int {
         var joined = 0
         while index + joined + 1 < blocks.count {
-            switch blocks[index + joined + 1].kind {
+            let (previous, next) = (blocks[index + joined], blocks[index + joined + 1])
+            switch next.kind {
             case .list, .blockQuote: joined += 1
+            case .paragraph where !holdsBlankLine(from: previous.range.upperBound, to: next.range.lowerBound):
+                joined += 1
             default: return joined
             }
         }
@@ -66,17 +72,24 @@ extension ExtensionWalker {
     /// Whether a whole line between `start` and `end` holds nothing but
     /// spaces, tabs and `>` (a blank line inside block quotes).
     private func holdsBlankLine(from start: Int, to end: Int) -> Bool {
-        var i = start
-        while i < end, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
+        func isBlankByte(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") }
+        // The line `start` is in counts if only a container prefix lies
+        // before `start` on it: cmark's range of a setext heading takes
+        // its underline's line ending, and may run into a quote's `>`.
+        var i = lines.lineStart(of: start)
+        if !text[i..<start].allSatisfy(isBlankByte) {
+            i = start
+            while i < end, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
+            i = lines.endingLength(at: i) + i
+        }
         while i < end {
-            if text[i] == 0x0D, i + 1 < end, text[i + 1] == 0x0A { i += 1 }
-            i += 1
             var blank = true
             while i < end, text[i] != 0x0A, text[i] != 0x0D {
-                if text[i] != 0x20, text[i] != 0x09, text[i] != UInt8(ascii: ">") { blank = false }
+                if !isBlankByte(text[i]) { blank = false }
                 i += 1
             }
             if i < end, blank { return true }
+            i += lines.endingLength(at: i)
         }
         return false
     }

@@ -82,7 +82,7 @@ struct ExtensionWalker {
                 // table's paragraph whose lines after the table cmark-gfm
                 // parsed with them, `   S` inside the item they began).
                 let last = index + consumed
-                let joined = containersJoiningRest(after: last, in: blocks)
+                let joined = blocksJoiningRest(after: last, in: blocks)
                 let end = blocks[last + joined].range.upperBound
                 result.append(contentsOf: transformTopLevel(reparsed(from: offset, to: end, prefixes: [])))
                 index += joined

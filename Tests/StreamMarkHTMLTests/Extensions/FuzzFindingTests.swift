@@ -592,9 +592,6 @@ import Testing
     /// `URLMarkupTests`.)
     static let knownFindings = [
         "- a|b\n  -|-\nx\n  ```\n\nz\n",  // 3: a fence after a list item's table running over a blank line
-        // 3: a list that a rest joins holds a table left by a line of its
-        // own, after an empty item (found by a wider list generator).
-        "* \n  a|b\n  :-:\n  e\nx\n  - \n\n* C\n  | a | b |\n  |---|---|\n  e\nx\n\n",
         // 3: past EscapedDefinitions.checkedRests rests that redefine an
         // earlier label, the buffer is not parsed again (a bound on
         // hostile text), so `b` from the last rest stays undefined
