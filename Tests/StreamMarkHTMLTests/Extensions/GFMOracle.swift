@@ -90,6 +90,15 @@ enum GFMOracle {
             sourceLocation: sourceLocation)
     }
 
+    /// Expects `markdown` to render, with the four extensions, as cmark-gfm
+    /// renders it; the failure names the first difference.
+    static func expectMatch(_ markdown: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (ours, theirs) = try both(markdown)
+        #expect(
+            ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))",
+            sourceLocation: sourceLocation)
+    }
+
     /// Expects every document `document` makes of `seeds` to render, with
     /// the four extensions, as cmark-gfm renders it; the failure names how
     /// many differ, and the first.
