@@ -35,9 +35,11 @@ extension CellInlineParser {
     /// define anything, are not taken as hits and stand in a group as
     /// thematic breaks.
     /// A code fence a group opens is closed at the group's end, and lines
-    /// opening an HTML block that runs past blank lines are left out: taken
+    /// opening an HTML block that runs past blank lines open none: taken
     /// alone, without the line that closes them, they would swallow every
-    /// definition after them.
+    /// definition after them. Where `literals` is known (not `nil`), such a
+    /// line outside them is text, and stays text with its `<` as a letter;
+    /// where it is not, the line is left out as a blank line.
     ///
     /// The result comes in groups: lines that are not next to each other
     /// in `text` are in different groups, which ``ReferenceContext``
@@ -45,7 +47,7 @@ extension CellInlineParser {
     /// (or at the start of the text), never on an indented line.
     ///
     /// - Complexity: O(n) in the length of the text.
-    static func referenceLines(of text: [UInt8], outside literals: [Range<Int>] = []) -> [[UInt8]] {
+    static func referenceLines(of text: [UInt8], outside literals: [Range<Int>]? = nil) -> [[UInt8]] {
         referenceGroups(of: text, outside: literals).groups
     }
 
@@ -53,9 +55,10 @@ extension CellInlineParser {
     /// group's first line starts.
     ///
     /// - Complexity: O(n) in the length of the text.
-    static func referenceGroups(of text: [UInt8], outside literals: [Range<Int>] = []) -> (
+    static func referenceGroups(of text: [UInt8], outside known: [Range<Int>]? = nil) -> (
         groups: [[UInt8]], starts: [Int]
     ) {
+        let literals = known ?? []
         var starts: [Int] = [0]
         var hits: [Int] = []
         var i = 0
@@ -115,7 +118,7 @@ extension CellInlineParser {
         /// or HTML block, not opening a long HTML block (left out below).
         func isParagraphLine(_ n: Int) -> Bool {
             let end = n + 1 < starts.count ? starts[n + 1] : text.count
-            return !isBlank(n) && !isLiteral(n) && !opensLongHTMLBlock(text[starts[n]..<end])
+            return !isBlank(n) && !isLiteral(n) && (known != nil || !opensLongHTMLBlock(text[starts[n]..<end]))
         }
         // Whether the group being built holds a line that may open a code
         // fence (a fence it opens runs on over the lines the next hit adds
@@ -182,10 +185,19 @@ extension CellInlineParser {
                     result.append(contentsOf: Array("***\n".utf8))
                     continue
                 }
-                // Left out, but as a blank line: the HTML block ends the
-                // paragraph before it, so a definition after it starts one.
-                guard !opensLongHTMLBlock(content) else {
-                    result.append(0x0A)
+                // Where cmark's blocks are not known: left out, but as a blank
+                // line (the HTML block ends the paragraph before it, so a
+                // definition after it starts one). Where they are, a line
+                // outside them is text (`\~ x` / `    <?` / `[7]:t`): its `<`
+                // becomes a letter, so that it opens nothing when the group
+                // is parsed alone.
+                if opensLongHTMLBlock(content) {
+                    guard known != nil, let open = content.firstIndex(of: UInt8(ascii: "<")) else {
+                        result.append(0x0A)
+                        continue
+                    }
+                    result.append(contentsOf: content[..<open] + [UInt8(ascii: "x")] + content[(open + 1)...])
+                    if result.last != 0x0A, result.last != 0x0D { result.append(0x0A) }
                     continue
                 }
                 if !mayOpenFence, startsWithFenceRun(content) { mayOpenFence = true }

@@ -7,8 +7,8 @@ struct CellInlineParser {
     /// Smart punctuation.
     var smart: Bool
     /// Ranges of `context` inside code and HTML blocks, in order: their
-    /// lines define nothing, whatever they look like.
-    var literals: [Range<Int>] = []
+    /// lines define nothing, whatever they look like. `nil` if unknown.
+    var literals: [Range<Int>]?
     /// The lines of `context` that may define labels, indexed by label
     /// (``ExtensionLayer`` fills it once per parse): when set, each parse
     /// takes along only the definitions its own text may use, instead of

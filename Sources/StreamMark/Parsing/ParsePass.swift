@@ -263,7 +263,7 @@ struct ParsePass {
         alertsFrom: Int, notes: FootnoteCut?, converted: ([Block]) -> Void
     ) -> (blocks: [Block], unread: [Int], escapedDefinitions: [EscapedDefinitions.Rest]) {
         buffer.withUnsafeBufferPointer { pointer in
-            var literals: [Range<Int>]? = options.extensions.contains(.table) ? [] : nil
+            var literals: [Range<Int>]? = options.extensions != .none ? [] : nil
             var blocks = CmarkNodeReader.parse(
                 pointer, smart: options.smartPunctuation, contentStart: contentStart, contentEnd: contentEnd,
                 mapOffset: mapOffset, literals: &literals)
@@ -274,7 +274,7 @@ struct ParsePass {
                 let applied = ExtensionLayer.apply(
                     to: &blocks, text: layerText, options: options,
                     cells: CellInlineParser(
-                        context: buffer, smart: options.smartPunctuation, literals: literals ?? [],
+                        context: buffer, smart: options.smartPunctuation, literals: literals,
                         contextOffset: bufferOffset),
                     content: content)
                 layer = (applied.unreadDefinitions, applied.escapedDefinitions)

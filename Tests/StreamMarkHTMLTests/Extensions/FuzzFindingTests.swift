@@ -191,6 +191,13 @@ import Testing
         // definition (a fuzz finding of stop 48, pinned until stop 49).
         "- ://[88668]\n\n      e\n\n    /\n[88668]:h", "- \\~ [x]\n\n      e\n\n    /\n[x]: /u",
         "1. \\~ [x]\n\n   ```\n   a\n\n   ```\n   /\n[x]: /u", "- \\~ [x]\n\n      e\n\n  /\n\n[x]: /u",
+        // A line that would open a long HTML block at the margin, indented
+        // four columns inside the paragraph: text, so the line after it
+        // defines nothing (a finding of stop 51's fuzz runs, `[^8]` /
+        // `    <?` / `[7]:t`); at the margin it opens the block.
+        "\\~ x\n    <?\n[7]:t", "\\~ x [7]\n    <?\n[7]:t", "\\~ x\n    <!--\n[7]:t\n\n[7]",
+        "\\~ x\n    <pre\n[7]: /u\n\n\\~ [7]", "- \\~ x\n      <?\n  [7]:t\n\n[7]",
+        "> \\~ x\n>     <script\n> [7]: /u\n\n\\~ [7]", "\\~ x\n<?\n[7]:t\n\n[7]", "\\~ [7]\n\n<?\n?>\n[7]:t",
     ]
 
     /// Seeded list items holding code blocks with blank lines, lines that
