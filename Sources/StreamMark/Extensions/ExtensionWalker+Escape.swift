@@ -80,7 +80,7 @@ extension ExtensionWalker {
         if !text[i..<start].allSatisfy(isBlankByte) {
             i = start
             while i < end, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
-            i = lines.endingLength(at: i) + i
+            i += lines.endingLength(at: i)
         }
         while i < end {
             var blank = true

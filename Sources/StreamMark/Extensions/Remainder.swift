@@ -84,10 +84,7 @@ extension Remainder {
         var closingLineEnd = last.end
         if end < lines.text.count {
             let next = lines.strip(lineStart: end, prefixes: prefixes)
-            let blank =
-                next.contentStart == next.end
-                && prefixes[next.matched...].allSatisfy { if case .item = $0 { true } else { false } }
-            guard !blank else { return blocks }
+            guard !SourceLines.isBlank(next, inside: prefixes) else { return blocks }
             closingLineEnd = next.end
         }
         return blocks.map {

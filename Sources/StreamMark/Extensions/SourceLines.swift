@@ -58,14 +58,19 @@ struct SourceLines {
         var last = line
         while last.endingLength > 0, last.end + last.endingLength < text.count {
             let next = strip(lineStart: last.end + last.endingLength, prefixes: prefixes)
-            let blank =
-                next.contentStart == next.end
-                && prefixes[next.matched...].allSatisfy { if case .item = $0 { true } else { false } }
-            guard blank else { break }
+            guard Self.isBlank(next, inside: prefixes) else { break }
             result.append(next)
             last = next
         }
         return result
+    }
+
+    /// Whether `line` is a blank line that stays inside the containers
+    /// whose prefixes are `prefixes`: only list items' prefixes may be
+    /// missing (a blank line without `>` closes a quote).
+    static func isBlank(_ line: SourceLine, inside prefixes: [LinePrefix]) -> Bool {
+        line.contentStart == line.end
+            && prefixes[line.matched...].allSatisfy { if case .item = $0 { true } else { false } }
     }
 
     /// The start of the line containing `offset`.

@@ -410,10 +410,7 @@ struct TableBuilder {
         var first = walker.lines.strip(lineStart: walker.lines.lineStart(of: start), prefixes: prefixes)
         while first.endingLength > 0, first.end + first.endingLength < end {
             let line = walker.lines.strip(lineStart: first.end + first.endingLength, prefixes: prefixes)
-            let blankInItems =
-                line.contentStart == line.end
-                && prefixes[line.matched...].allSatisfy { if case .item = $0 { true } else { false } }
-            if line.lazy, !blankInItems { return line.lineStart }
+            if line.lazy, !SourceLines.isBlank(line, inside: prefixes) { return line.lineStart }
             first = line
         }
         return end
