@@ -20,8 +20,9 @@ extension FootnotePlan {
         var indented: [Int: Int] = [:]
         var joined: [Int: [UInt8]] = [:]
         var ends: [Int: [UInt8]] = [:]
-        var stack: [(blocks: [Block], container: Block?)] = [(blocks, nil)]
-        while let (siblings, container) = stack.popLast() {
+        var stack: [(blocks: [Block], chain: [Block])] = [(blocks, [])]
+        while let (siblings, chain) = stack.popLast() {
+            let container = chain.last
             for block in siblings {
                 switch block.kind {
                 case .list:
@@ -42,18 +43,18 @@ extension FootnotePlan {
                             }
                             // The outermost note a line ends wins: the line
                             // ends every note inside it too.
-                            if let (line, bytes) = geometry.terminator(for: item, base: base),
+                            if let (line, bytes) = geometry.terminator(for: item, inside: chain),
                                 ends[line].map({ bytes.count < $0.count }) ?? true
                             {
                                 ends[line] = bytes
                             }
                         }
-                        stack.append((item.children, item))
+                        stack.append((item.children, chain + [item]))
                     }
                 case .blockQuote:
-                    stack.append((block.children, block))
+                    stack.append((block.children, chain + [block]))
                 default:
-                    if !block.children.isEmpty { stack.append((block.children, container)) }
+                    if !block.children.isEmpty { stack.append((block.children, chain)) }
                 }
             }
         }
@@ -138,31 +139,74 @@ private struct Geometry {
     }
 
     /// The terminator for the first line inside `item` that cmark finds
-    /// blank but that ends a definition: not physically empty, not
-    /// indented four columns past the item's container (`base`).
-    func terminator(for item: Block, base: Int) -> (Int, [UInt8])? {
+    /// blank but that ends a definition: not physically empty, its
+    /// containers (`chain`, outermost first) matched, and less than four
+    /// columns of blanks after them. A line whose containers do not match
+    /// (a lazy `>`, a quote without its `>`) ends the stand-in item as it
+    /// ends the note, and gets none.
+    func terminator(for item: Block, inside chain: [Block]) -> (Int, [UInt8])? {
         let first = line(of: item.range.lowerBound)
         let last = line(of: max(item.range.lowerBound, item.range.upperBound - 1))
         guard last > first else { return nil }
+        let widths = chain.map {
+            $0.kind == .blockQuote
+                ? nil : contentColumn(of: $0, onLineOf: $0.range.lowerBound) - column(of: $0.range.lowerBound)
+        }
         for line in (first + 1)...last {
             let start = lineStarts[line]
             let end = lineEnd(line)
             if start == end { continue }
             let bytes = text[start..<end]
             guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }) else { continue }
-            let headEnd = min(end, start + base)
-            let tail = text[headEnd..<end]
-            if !tail.contains(UInt8(ascii: ">")), Self.columns(tail) >= 4 { continue }
-            var replacement = Array(text[start..<headEnd])
-            while replacement.count < base { replacement.append(0x20) }
+            let cells = Self.expandingTabs(bytes)
+            guard let prefix = Self.containerPrefix(of: cells, widths: widths),
+                cells.count - prefix < 4
+            else { continue }
+            var replacement = Array(cells.prefix(prefix))
+            while replacement.count < prefix { replacement.append(0x20) }
             return (line, replacement + Array("___".utf8))
         }
         return nil
     }
 
-    private static func columns(_ bytes: ArraySlice<UInt8>) -> Int {
-        var column = 0
-        for byte in bytes { column = byte == 0x09 ? column + 4 - column % 4 : column + 1 }
-        return column
+    /// The number of columns of `cells` (a line of blanks and `>`, tabs
+    /// expanded) that containers take: a quote (`nil` width) its `>` after
+    /// at most three columns and one blank after it; an item its width
+    /// (past the end of a blank line: the terminator is padded to it).
+    /// `nil` when a quote's `>` or an item's indentation is missing.
+    private static func containerPrefix(of cells: [UInt8], widths: [Int?]) -> Int? {
+        var i = 0
+        for width in widths {
+            if let width {
+                guard cells[min(i, cells.count)..<min(i + width, cells.count)].allSatisfy({ $0 == 0x20 }) else {
+                    return nil
+                }
+                i += width
+            } else {
+                var indent = 0
+                while i < cells.count, cells[i] == 0x20, indent < 4 {
+                    i += 1
+                    indent += 1
+                }
+                guard i < cells.count, cells[i] == UInt8(ascii: ">"), indent < 4 else { return nil }
+                // The blank after `>`, taken as written when the line ends
+                // there (the terminator is padded past it).
+                i += 1
+                if i >= cells.count || cells[i] == 0x20 { i += 1 }
+            }
+        }
+        return i
+    }
+
+    private static func expandingTabs(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var cells: [UInt8] = []
+        for byte in bytes {
+            if byte == 0x09 {
+                repeat { cells.append(0x20) } while cells.count % 4 != 0
+            } else {
+                cells.append(byte)
+            }
+        }
+        return cells
     }
 }

@@ -112,7 +112,9 @@ struct FootnotePlan {
         while prefixEnd < contentEnd, isBlank(buffer[prefixEnd]) { prefixEnd += 1 }
         var markers: [Marker] = []
         var at = prefixEnd
-        while let marker = marker(buffer, at, contentEnd) {
+        while let marker = marker(buffer, at, contentEnd)
+            ?? nestedMarker(buffer, after: at, contentEnd, lineStart: start, markers)
+        {
             markers.append(marker)
             at = marker.end
         }
@@ -121,6 +123,57 @@ struct FootnotePlan {
         while prefixEnd - spaces > start, buffer[prefixEnd - spaces - 1] == 0x20 { spaces += 1 }
         return Line(
             index: index, prefixEnd: prefixEnd, trailingSpaces: spaces, markers: markers, contentEnd: contentEnd)
+    }
+
+    /// A marker after the container markers that follow a marker
+    /// (`[^2]: > [^1]: y`, `[^2]: - [^1]: y`): cmark-gfm opens the quote or
+    /// item inside the first note and the second note inside that. Each
+    /// container marker is followed by at most four columns of blanks, so
+    /// that the marker is no indented code (``blanksBetween(_:from:to:lineStart:)``
+    /// writes them for the rewrite).
+    private static func nestedMarker(
+        _ buffer: UnsafeBufferPointer<UInt8>, after i: Int, _ end: Int, lineStart: Int, _ markers: [Marker]
+    ) -> Marker? {
+        guard !markers.isEmpty else { return nil }
+        var j = i
+        var opened = false
+        while let next = containerMarkerEnd(buffer, j, end) {
+            j = next
+            while j < end, isBlank(buffer[j]) { j += 1 }
+            guard column(buffer, from: lineStart, to: j) - column(buffer, from: lineStart, to: next) <= 4 else {
+                return nil
+            }
+            opened = true
+        }
+        return opened ? marker(buffer, j, end) : nil
+    }
+
+    /// The runs of blanks after the container markers between two markers
+    /// of a line that the rewrite writes otherwise, and what it writes: the
+    /// blanks after a list marker as the spaces they span on the line
+    /// (cmark-gfm's columns, which the item's width keeps), after a `>` one
+    /// space at most (the marker after it may stand indented inside the
+    /// quote, as the first marker of a line may inside its container: a
+    /// note continues four columns past the quote's content, as the
+    /// stand-in item does when it stands at that content). Only blanks are
+    /// edited, so every container keeps its own offset.
+    static func blanksBetween(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, lineStart: Int)
+        -> [(range: Range<Int>, spaces: Int)]
+    {
+        var runs: [(range: Range<Int>, spaces: Int)] = []
+        var i = start
+        while i < end {
+            let next = containerMarkerEnd(buffer, i, end) ?? end
+            i = next
+            while i < end, isBlank(buffer[i]) { i += 1 }
+            let columns = column(buffer, from: lineStart, to: i) - column(buffer, from: lineStart, to: next)
+            let spaces = buffer[next - 1] == UInt8(ascii: ">") ? min(columns, 1) : columns
+            let run = next..<i
+            if spaces != run.count || run.contains(where: { buffer[$0] == 0x09 }) {
+                runs.append((run, spaces))
+            }
+        }
+        return runs
     }
 
     /// The end of a `>`, bullet or ordered list marker at `i` (a marker must
@@ -220,7 +273,17 @@ struct FootnotePlan {
             if cut > 0 { replace((line.prefixEnd - cut)..<line.prefixEnd, with: []) }
             let rest = UnsafeBufferPointer(rebasing: buffer[line.markers.last!.end..<line.contentEnd])
             var offsets: [Int] = []
-            for marker in line.markers {
+            var between = 0
+            for (previous, marker) in zip([nil] + line.markers.map(Optional.some), line.markers) {
+                if let previous {
+                    between += marker.bracket - previous.end
+                    for run in Self.blanksBetween(
+                        buffer, from: previous.end, to: marker.bracket, lineStart: bound.start)
+                    {
+                        replace(run.range, with: Array(repeating: 0x20, count: run.spaces))
+                        between += run.spaces - run.range.count
+                    }
+                }
                 var standIn = kind(forRest: rest, avoiding: avoidedKinds[index] ?? [])
                 while standIn.count < 4 { standIn.append(0x20) }
                 replace(marker.bracket..<marker.end, with: standIn)
@@ -233,7 +296,7 @@ struct FootnotePlan {
             let prefixColumns = Self.column(buffer, from: bound.start, to: line.prefixEnd - cut)
             for tab in expandedTabs(
                 lineStart: bound.start, restStart: restStart,
-                rewrittenColumn: prefixColumns + 4 * line.markers.count, contentEnd: line.contentEnd)
+                rewrittenColumn: prefixColumns + 4 * line.markers.count + between, contentEnd: line.contentEnd)
             {
                 replace(tab.offset..<(tab.offset + 1), with: Array(repeating: 0x20, count: tab.width))
             }

@@ -51,7 +51,7 @@ import Testing
         "> - [^1]:\n> - b",
     ]
 
-    @Test(arguments: emptyNotesInItems + tabbedFirstLines)
+    @Test(arguments: emptyNotesInItems + tabbedFirstLines + quoteLinesInNotes + nestedMarkers)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         let bytes = Array(markdown.utf8)
         let ours = GFMOracle.ours(bytes, extensions: Self.extensions)
@@ -158,6 +158,116 @@ import Testing
     @Test func tabbedFirstLinesStreamLikeOneShot() {
         let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
         let failures = harness.failingDocuments(seeds: Array(0..<80), Self.tabbedFirstLine(seed:))
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
+    /// Lines of blanks and `>` inside a note (docs/footnotes.md, §9.3 "As
+    /// built", item 14): four columns past the note's container continue
+    /// it, whatever follows (`[^1]:` / `    >` / `    u`: an empty quote
+    /// and `u` in the note, a fuzz finding); fewer end it when its
+    /// containers match (`> [^1]: a` / `>`), and a line whose containers
+    /// do not match is lazy text or ends them (`> [^1]: a` / `    >`).
+    static let quoteLinesInNotes = [
+        "[^1]:\n    >\n    u\n\nx[^1]", "[^1]: a\n    >\n    u\n\nx[^1]", "> [^1]: a\n    >\n\nx[^1]",
+        "> [^1]: a\n>\n>     b\n\nx[^1]", "> [^1]: a\n  >\n>     b\n\nx[^1]", "- [^1]: a\n      >\n      u\n\nx[^1]",
+        "> - [^1]: a\n>\n>       \t>\n     > u\n\nx[^1]",
+        "> - [^1]: a\n>           >\n   >\n>    >\n>      - v\n\nx[^1]",
+        "[^1]: a\n    > >\n  >\n    u\n\nx[^1]",
+    ]
+
+    /// A note under quotes and items, then lines of blanks and `>` at
+    /// varied indentation among text, items and indented code.
+    static func quoteLinesInNote(seed: Int) -> String {
+        var random = SplitMix64(seed: 0x9E0A_0000 + UInt64(seed))
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        let prefixes = ["": "", "> ": "> ", "- ": "  ", "1. ": "   ", "> - ": ">   "]
+        let outer = pick(Array(prefixes.keys).sorted())
+        let continuation = prefixes[outer]!
+        var lines = [outer + "[^1]:" + pick(["", "", " a", " > q", " - i"])]
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let indent = String(repeating: " ", count: pick(["0", "1", "2", "3", "4", "4", "4", "5", "6", "8"]).count)
+            let container = pick([
+                continuation, continuation, String(continuation.reversed().drop { $0 == " " }.reversed()), "",
+            ])
+            lines.append(container + indent + pick([">", "> >", "", ">   x", "u", "> u", "- v", "  ", "\t>", "    c"]))
+        }
+        return lines.joined(separator: "\n") + "\n\nx[^1]\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomQuoteLinesInNotesMatchCmarkGFM(batch: Int) throws {
+        var mismatches: [Int] = []
+        for seed in stride(from: batch, to: 600, by: 2) {
+            let markdown = Array(Self.quoteLinesInNote(seed: seed).utf8)
+            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) { mismatches.append(seed) }
+        }
+        #expect(
+            mismatches.isEmpty,
+            "differ: \(mismatches); first: \(mismatches.first.map { Self.quoteLinesInNote(seed: $0).debugDescription } ?? "")"
+        )
+    }
+
+    @Test func randomQuoteLinesInNotesStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
+        let failures = harness.failingDocuments(seeds: Array(0..<80), Self.quoteLinesInNote(seed:))
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
+    /// A note's marker after a quote or list marker that follows a note's
+    /// marker (docs/footnotes.md, §9.3 "As built", item 19; the fuzz shape
+    /// `[^1]:* [^1]:`): cmark-gfm opens the container inside the first
+    /// note and a second note inside that.
+    static let nestedMarkers = [
+        "[^2]: > [^1]: y\n\n[^2] [^1]\n", "[^2]: - [^1]: y\n\n[^2] [^1]\n", "[^1]:* [^1]:",
+        "[^2]: >     [^1]: y\n\n[^2] [^1]\n", "[^2]: - > [^1]: y\n    z\n\n[^2] [^1]\n",
+        "[^2]: 1.  [^1]: y\n        w\n\n[^2] [^1]\n", "> [^2]: > [^1]: y\n> > q\n\n[^2] [^1]\n",
+        "[^2]: > [^1]:\ty\n\n[^2] [^1]\n", "[^2]: > [^1]: > \ty\n\n[^2] [^1]\n",
+        "[^2]: >\t[^1]: y\n    > z\n\n[^2] [^1]\n",
+        "[^2]: >   [^1]: y\n    >     z\n\n[^2] [^1]\n", "[^2]: -\t[^1]: y\n      z\n\n[^2] [^1]\n",
+    ]
+
+    /// A first line of markers and container markers with spaces and tabs
+    /// after each, then lines that may continue what it opened; every
+    /// label distinct and used.
+    static func nestedMarkerLine(seed: Int) -> String {
+        var random = SplitMix64(seed: 0x19E5_0000 + UInt64(seed))
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var line = pick(["", "", "> ", "- ", "  ", "1. "]) + "[^1]:" + pick([" ", "", " ", "  "])
+        var labels = 1
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            if Bool.random(using: &random) {
+                labels += 1
+                line += "[^\(labels)]:" + pick([" ", "", " ", "\t", "  "])
+            } else {
+                line += pick([">", ">", "-", "1.", "*", "+"]) + pick([" ", " ", "", "  ", "     ", "\t", "    "])
+            }
+        }
+        var lines = [line + pick(["a", "y", "- b", "> q", "```", ""])]
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            lines.append(
+                pick(["", "    ", "  ", "      ", "        "]) + pick(["bar", "- bar", "> q", "c", "d", ">"]))
+        }
+        return lines.joined(separator: "\n") + "\n\nx" + (1...labels).map { "[^\($0)]" }.joined() + "\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomNestedMarkersMatchCmarkGFM(batch: Int) throws {
+        var mismatches: [Int] = []
+        for seed in stride(from: batch, to: 800, by: 2) {
+            let markdown = Array(Self.nestedMarkerLine(seed: seed).utf8)
+            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) { mismatches.append(seed) }
+        }
+        #expect(
+            mismatches.isEmpty,
+            "differ: \(mismatches); first: \(mismatches.first.map { Self.nestedMarkerLine(seed: $0).debugDescription } ?? "")"
+        )
+    }
+
+    @Test func randomNestedMarkersStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
+        let failures = harness.failingDocuments(seeds: Array(0..<80), Self.nestedMarkerLine(seed:))
         #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
     }
 }
