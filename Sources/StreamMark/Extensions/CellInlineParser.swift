@@ -14,6 +14,12 @@ struct CellInlineParser {
     /// takes along only the definitions its own text may use, instead of
     /// `context`.
     var references: ReferenceContext? = nil
+    /// Whether a line of `context` may define a link label that looks like
+    /// a footnote reference without blanks (`- [x] [^x]:n`: the task
+    /// marker comes off first, ``ReferenceKeys/mayDefineCaretLabels(_:)``);
+    /// only then are such labels looked up (``ExtensionLayer`` sets it once
+    /// per parse).
+    var definesCaretLabels = false
     /// The offset in `context` of a document offset of the blocks being
     /// rewritten (the inverse of the parse's offset mapping), if `context`
     /// is their parse buffer: it places the definitions before a block

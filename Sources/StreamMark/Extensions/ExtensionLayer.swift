@@ -46,6 +46,9 @@ enum ExtensionLayer {
         -> ExtensionWalker
     {
         var reduced = cells
+        reduced.definesCaretLabels =
+            options.extensions.contains(.footnotes) && options.extensions.contains(.taskList)
+            && cells.context.withUnsafeBufferPointer(ReferenceKeys.mayDefineCaretLabels)
         if options.extensions.contains(.table) {
             // No delimiter row, no escape, no dollar, no `[^`, no link over
             // markup, no entity beside a tilde or before `www.` and no

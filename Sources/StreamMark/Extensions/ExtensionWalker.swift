@@ -472,7 +472,9 @@ struct ExtensionWalker {
             var substitution = CellSubstitution(
                 escapes: escapes, urls: urls, math: math ? MathStandIns() : nil,
                 footnotes: footnotes
-                    ? FootnoteStandIns(skipped: skipped, isLinkLabel: cells.definesLinkLabel) : nil,
+                    ? FootnoteStandIns(
+                        skipped: skipped, isLinkLabel: cells.definesLinkLabel,
+                        looksUpPlainLabels: cells.definesCaretLabels) : nil,
                 isLinkLabel: cells.definesLinkLabel)
             if crossings { substitution.crossings = (cells.smart, extensions.contains(.math), brackets) }
             let substituted = substitution.applied(to: inlineText)

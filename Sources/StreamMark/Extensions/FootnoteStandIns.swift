@@ -53,6 +53,9 @@ struct FootnoteStandIns {
     /// (it holds whitespace or `]`), may be a shortcut link and is left to
     /// cmark.
     var isLinkLabel: ([UInt8]) -> Bool = { _ in false }
+    /// Whether a label without blanks may be a link label too (defined
+    /// after a task marker, ``CellInlineParser/definesCaretLabels``).
+    var looksUpPlainLabels = false
     /// How many candidates were found so far.
     private(set) var found = 0
     /// Whether any substitution changed the text.
@@ -68,9 +71,13 @@ struct FootnoteStandIns {
     /// The most runs one substitution can number.
     static let capacity = Int(radix * radix)
 
-    init(skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false }) {
+    init(
+        skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false },
+        looksUpPlainLabels: Bool = false
+    ) {
         self.skipped = skipped
         self.isLinkLabel = isLinkLabel
+        self.looksUpPlainLabels = looksUpPlainLabels
     }
 
     // MARK: - Finding candidates
@@ -314,13 +321,15 @@ struct FootnoteStandIns {
     /// Whether the inside of a candidate (`^label`) may be a link label
     /// defined elsewhere: cmark-gfm tries links first, and a label with
     /// whitespace or `]` can only be defined by a link reference
-    /// definition (the footnote marker rejects it).
+    /// definition (the footnote marker rejects it); one without, only by
+    /// a definition after a task marker (``looksUpPlainLabels``).
     private func mayBeLinkLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
         guard
-            bytes[inside].contains(where: {
-                $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "]") || $0 == 0x0B
-                    || $0 == 0x0C
-            })
+            looksUpPlainLabels
+                || bytes[inside].contains(where: {
+                    $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "]") || $0 == 0x0B
+                        || $0 == 0x0C
+                })
         else { return false }
         return isLinkLabel(Array(bytes[inside]))
     }

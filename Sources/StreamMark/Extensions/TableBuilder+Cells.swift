@@ -24,7 +24,9 @@ extension TableBuilder {
             escapes: escapes, urls: walker.extensions.contains(.autolink),
             math: walker.extensions.contains(.math) ? MathStandIns() : nil,
             footnotes: footnotes
-                ? FootnoteStandIns(skipped: skipped, isLinkLabel: walker.cells.definesLinkLabel) : nil,
+                ? FootnoteStandIns(
+                    skipped: skipped, isLinkLabel: walker.cells.definesLinkLabel,
+                    looksUpPlainLabels: walker.cells.definesCaretLabels) : nil,
             isLinkLabel: walker.cells.definesLinkLabel
         )
     }

@@ -103,7 +103,9 @@ enum ReferenceKeys {
                 let isDefinition =
                     i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: ":")
                     && (!definitionsOnly || destinationMayFollow(bytes, i + 2, range))
-                let isMarker = footnotes && isFootnoteMarker(bytes, open, closing: i)
+                let isMarker =
+                    footnotes && isFootnoteMarker(bytes, open, closing: i)
+                    && !followsTaskMarker(bytes, open, from: range.lowerBound)
                 if !definitionsOnly || (isDefinition && !isMarker), i - open <= 1001 {
                     keys.insert(key(bytes, (open + 1)..<i))
                 }
@@ -284,6 +286,36 @@ enum ReferenceKeys {
             }
         }
         return true
+    }
+
+    /// Whether a task marker (`[ ]`, `[x]`, `[X]`) and blanks precede
+    /// `offset` on its line: cmark-gfm takes the marker off before it reads
+    /// definitions, so a `[^label]:` there defines the link label `^label`
+    /// (a footnote marker must start the line's content).
+    static func followsTaskMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, from lowerBound: Int) -> Bool {
+        var i = offset
+        while i > lowerBound, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 { i -= 1 }
+        guard i < offset, i - 3 >= lowerBound, bytes[i - 1] == UInt8(ascii: "]"), bytes[i - 3] == UInt8(ascii: "[")
+        else { return false }
+        return bytes[i - 2] == 0x20 || bytes[i - 2] == UInt8(ascii: "x") || bytes[i - 2] == UInt8(ascii: "X")
+    }
+
+    /// Whether `bytes`, a parse buffer (notes already stand-in items, task
+    /// markers cut), may define a link label that begins with `^`: a
+    /// `[^label]:` left at a line start is no note there, and after a task
+    /// marker cmark-gfm reads it as a link reference definition. Only then
+    /// may a footnote-shaped label without blanks be a link label.
+    ///
+    /// - Complexity: O(n).
+    static func mayDefineCaretLabels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "^"), startsLine(bytes, i, from: 0) {
+                return definitions(in: bytes, 0..<bytes.count).contains { $0.hasPrefix("^") }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Whether `[…]` from `open` to `closing` is `[^label]` with a label of

@@ -303,18 +303,58 @@ import Testing
         "[^1]:a|b\n    -|-\n`\n    ```\nx", "[^1]:a|b\n    -|-\n`\n    ```\nx\n\n[^1]\n",
     ]
 
-    @Test(arguments: handCases + linkLineBreakCases + escapedCaretCases)
+    @Test(arguments: handCases + linkLineBreakCases + escapedCaretCases + taskDefinedLabelCases)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         #expect(Self.ours(markdown) == (try Self.theirs(markdown)))
+    }
+
+    /// A task item's rest that defines a footnote-shaped link label
+    /// (docs/footnotes.md §9.3 "As built", item 9; a fuzz finding):
+    /// cmark-gfm takes the task marker off before it reads definitions, so
+    /// `[^x]:n` there defines the link label `^x`, and a reference `[^x]`
+    /// that no note defines is that link.
+    static let taskDefinedLabelCases = [
+        "[^x]\n- [x] [^x]:n", "[^x] ~~a~~ \\*\n- [x] [^x]:n\n", "[^x] [^y]\n\n- [ ] [^x]: /u\n\n[^y]: note\n",
+        "[^x]\n- [x] [^x]:n\n\n[^x]: note\n", "[^x]\n\n* [X] [^x]: /a \"t\"\n", "| [^x] |\n|-|\n\n- [x] [^x]:n\n",
+        "- [x] [^x]:n\n\n[^x]\n", "> - [x] [^x]:v\n\n[^x] [^X]\n", "[^x]\n\n- [x] [^y]:n\n",
+    ]
+
+    /// Blocks of references to labels with and without blanks, task items
+    /// whose rests define them, notes, tables and strikethrough.
+    static func taskDefinedLabels(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x2545_F491 &+ 9)
+        var blocks: [String] = []
+        for _ in 0..<Int.random(in: 2...6, using: &random) {
+            let l = ["x", "y", "A", "x y"].randomElement(using: &random)!
+            let block = [
+                "p [^\(l)] q", "[^\(l)]", "- [x] [^\(l)]:n", "- [ ] [^\(l)]: /u \"t\"", "* [X] [^\(l)]:",
+                "[^\(l)]: note", "| [^\(l)] | b |\n|-|-|", "~~a [^\(l)]~~ *b*", "- [x] [^\(l)]", "1. [ ] [^\(l)]: <w>",
+                "> - [x] [^\(l)]:v", "text\n- [x] [^\(l)]:m",
+            ].randomElement(using: &random)!
+            blocks.append(block + (Bool.random(using: &random) ? "\n" : "\n\n"))
+        }
+        return blocks.joined()
+    }
+
+    @Test(arguments: 0..<2)
+    func randomTaskDefinedLabelsMatchCmarkGFM(batch: Int) throws {
+        try Self.expectMatches(batch: batch, of: 2, seeds: 600, known: [:], Self.taskDefinedLabels)
+    }
+
+    @Test func randomTaskDefinedLabelsStreamLikeOneShot() {
+        let failures = PrefixHarness(options: Self.options).failingDocuments(
+            seeds: Array(0..<80), Self.taskDefinedLabels)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
     }
 
     /// Known differences (docs/footnotes.md §9.3 "As built"): each still
     /// differs, and only as described.
     static let knownDifferenceCases: [(markdown: String, reason: String)] = [
         ("[^a@b.com] x\n", "cmark-gfm links an e-mail address inside an undefined reference's text"),
+        // Found while testing taskDefinedLabels; a text loss, open.
         (
-            "[^x]\n- [x] [^x]:n",
-            "a task item's rest defines the link label ^x; cmark-gfm's undefined footnote reference falls back to it"
+            "- [ ] [y]: /u\n\n\n    [^A]:c\n    [^y]:c\n",
+            "two marker-like lines in the code after an item that held only a definition: the first is lost"
         ),
         // Item 14's leftover: a blank line the note takes in (four columns
         // past it), then a line that ends the note inside a list item.
