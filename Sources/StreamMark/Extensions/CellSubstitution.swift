@@ -36,9 +36,18 @@ struct CellSubstitution {
     /// - Complexity: O(text), plus the replay of ``CrossingDelimiters``.
     mutating func applied(to text: [UInt8]) -> [UInt8] {
         var text = text
+        // The references the footnote pass will replace, found on a copy:
+        // cmark-gfm pairs the runs inside each apart, as a link's text,
+        // and drops them, so the replay steps over their labels.
+        var references: [Range<Int>]? = nil
+        if crossings != nil, var probe = footnotes {
+            _ = probe.substitute(text)
+            references = probe.replacedSpans
+        }
         if let crossings,
             let escaped = CrossingDelimiters.escaped(
-                text, smart: crossings.smart, math: crossings.math, brackets: crossings.brackets)
+                text, smart: crossings.smart, math: crossings.math, brackets: crossings.brackets,
+                references: references)
         {
             text = escaped
             crossed = true

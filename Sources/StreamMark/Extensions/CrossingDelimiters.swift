@@ -107,9 +107,12 @@ enum CrossingDelimiters {
     /// - Parameter brackets: how many links and images cmark's parse of
     ///   `source` made, and which labels are defined; `nil` to keep cmark's
     ///   pairing in a source holding a bracket.
-    static func escaped(_ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil) -> [UInt8]? {
-        guard isPlain(source, smart: smart, brackets: brackets != nil) else { return nil }
-        guard let (found, texts) = delimiterRuns(source, brackets: brackets, math: math), found.count <= maximumRuns,
+    static func escaped(
+        _ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil, references: [Range<Int>]? = []
+    ) -> [UInt8]? {
+        guard isPlain(source, smart: smart, brackets: brackets != nil, references: references) else { return nil }
+        guard let (found, texts) = delimiterRuns(source, brackets: brackets, math: math, references: references ?? []),
+            found.count <= maximumRuns,
             found.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
         var runs = found
@@ -188,25 +191,56 @@ enum CrossingDelimiters {
     /// Whether cmark's inline parser reads `source` as text, delimiter
     /// runs, escapes, code spans, autolinks and raw HTML only (entities
     /// and line breaks are text here: they hold no delimiter, and the
-    /// flanking of a run reads the source bytes): no footnote reference,
-    /// no bracket without `brackets`, no smart quotes.
-    private static func isPlain(_ source: [UInt8], smart: Bool, brackets: Bool) -> Bool {
+    /// flanking of a run reads the source bytes): no footnote reference
+    /// but `references` (`[^label]`, `[` to `]`, which a stand-in will
+    /// replace; with brackets; `nil` with footnotes off, where `[^` is a
+    /// bracket), no bracket without `brackets`, no smart quotes.
+    private static func isPlain(_ source: [UInt8], smart: Bool, brackets: Bool, references: [Range<Int>]?) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
-        for (index, byte) in source.enumerated() {
-            switch byte {
-            case UInt8(ascii: "["):
-                // `[^` may be a footnote reference, which cmark-gfm pairs
-                // the runs inside as it does a link's text.
-                if !brackets || index + 1 < source.count && source[index + 1] == UInt8(ascii: "^") { return false }
-            case UInt8(ascii: "]") where !brackets:
+        guard let references else { return isPlain(source, smart: smart, brackets: brackets, caretsAreBrackets: true) }
+        // A reference that takes an image opener's `!` or begins with an
+        // escaped caret (docs/footnotes.md §9.3, item 18) keeps cmark's
+        // pairing.
+        guard
+            references.isEmpty
+                || brackets
+                    && references.allSatisfy({
+                        source[$0.lowerBound] == UInt8(ascii: "[") && source[$0.lowerBound + 1] == UInt8(ascii: "^")
+                            && ($0.lowerBound == 0 || source[$0.lowerBound - 1] != UInt8(ascii: "!"))
+                    })
+        else { return false }
+        var nextReference = 0
+        for index in source.indices {
+            while nextReference < references.count, references[nextReference].upperBound <= index {
+                nextReference += 1
+            }
+            if nextReference < references.count, references[nextReference].contains(index) { continue }
+            guard isPlain(source, at: index, smart: smart, brackets: brackets, caretsAreBrackets: false) else {
                 return false
-            case UInt8(ascii: "'") where smart, UInt8(ascii: "\"") where smart:
-                return false
-            default:
-                continue
             }
         }
         return true
+    }
+
+    private static func isPlain(_ source: [UInt8], smart: Bool, brackets: Bool, caretsAreBrackets: Bool) -> Bool {
+        source.indices.allSatisfy {
+            isPlain(source, at: $0, smart: smart, brackets: brackets, caretsAreBrackets: caretsAreBrackets)
+        }
+    }
+
+    private static func isPlain(
+        _ source: [UInt8], at index: Int, smart: Bool, brackets: Bool, caretsAreBrackets: Bool
+    ) -> Bool {
+        switch source[index] {
+        case UInt8(ascii: "["):
+            // Another `[^` may be a footnote reference, which cmark-gfm pairs
+            // the runs inside as it does a link's text.
+            return brackets
+                && (caretsAreBrackets || index + 1 == source.count || source[index + 1] != UInt8(ascii: "^"))
+        case UInt8(ascii: "]"): return brackets
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): return !smart
+        default: return true
+        }
     }
 
     /// The `*`, `_` and `~` runs of `source` with their flanking, as
@@ -222,21 +256,27 @@ enum CrossingDelimiters {
     /// With `math`, a math span (``MathScanner``) is one piece, as its
     /// stand-in is for cmark (its edges are punctuation, as `$` and `\(`
     /// are); `nil` when the spans would not all get stand-ins.
-    private static func delimiterRuns(_ source: [UInt8], brackets: Brackets?, math: Bool) -> ([Run], [Range<Int>])? {
+    private static func delimiterRuns(
+        _ source: [UInt8], brackets: Brackets?, math: Bool, references: [Range<Int>]
+    ) -> ([Run], [Range<Int>])? {
         var runs: [Run] = []
         var texts: [Range<Int>] = []
         var autolinks = 0
         let complete = source.withUnsafeBufferPointer { bytes in
             var literals = LiteralSpans(bytes)
             var links = brackets.map { LinkTexts(bytes, isLinkLabel: $0.isLinkLabel) }
-            guard let spans = math ? MathStandIns.spansStandingIn(bytes) : [] else { return false }
+            guard let maths = math ? MathStandIns.spansStandingIn(bytes) : [] else { return false }
+            // A reference's label is one piece between its brackets.
+            let labels = references.map { $0.lowerBound + 1..<$0.upperBound - 1 }
+            guard !maths.contains(where: { span in labels.contains { $0.overlaps(span.range) } }) else { return false }
+            let spans = (maths.map(\.range) + labels).sorted { $0.lowerBound < $1.lowerBound }
             var nextSpan = 0
             defer { (texts, autolinks) = (links?.texts ?? [], literals.autolinks) }
             var i = 0
             while i < source.count {
-                while nextSpan < spans.count, spans[nextSpan].range.upperBound <= i { nextSpan += 1 }
-                if nextSpan < spans.count, spans[nextSpan].range.lowerBound == i {
-                    i = spans[nextSpan].range.upperBound
+                while nextSpan < spans.count, spans[nextSpan].upperBound <= i { nextSpan += 1 }
+                if nextSpan < spans.count, spans[nextSpan].lowerBound == i {
+                    i = spans[nextSpan].upperBound
                     continue
                 }
                 if let end = literals.end(at: i) {

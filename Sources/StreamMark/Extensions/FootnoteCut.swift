@@ -50,17 +50,16 @@ struct FootnoteCut {
 
     /// The rewrite of `buffer`, or `nil` when it holds no definition.
     ///
-    /// - Complexity: O(n) per parse; one cmark parse per round, usually one
+    /// - Complexity: O(n) per parse; one cmark parse per round (two when
+    ///   `cutsTaskMarkers` and a task marker's rest starts with `[`), usually one
     ///   or two rounds (more only for indented markers, whitespace lines
     ///   inside notes, or markers that are not definitions).
-    init?(_ buffer: UnsafeBufferPointer<UInt8>) {
+    init?(_ buffer: UnsafeBufferPointer<UInt8>, cutsTaskMarkers: Bool = false) {
         var plan = FootnotePlan(buffer)
         guard !plan.lines.isEmpty else { return nil }
         var rewrite = plan.rewrite()
         for _ in 0..<Self.maximumRounds {
-            let blocks = rewrite.edited.withUnsafeBufferPointer {
-                CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: { $0 })
-            }
+            let blocks = Self.probe(rewrite.edited, cutsTaskMarkers: cutsTaskMarkers)
             guard plan.adjust(after: blocks, rewrite: rewrite) else { break }
             rewrite = plan.rewrite()
         }
@@ -69,6 +68,22 @@ struct FootnoteCut {
         edits = rewrite.edits
         labels = rewrite.labels
         breaks = rewrite.breaks
+    }
+
+    /// cmark's blocks of `text`, a rewrite, with offsets of `text`. With
+    /// task lists on, the task markers a parse would cut (``TaskMarkerCut``)
+    /// are cut first, as the parse after the rewrite cuts them: a rest that
+    /// defines a label leaves its item without a paragraph, which two blank
+    /// lines then end, so the lines after them are no longer the item's.
+    private static func probe(_ text: [UInt8], cutsTaskMarkers: Bool) -> [Block] {
+        text.withUnsafeBufferPointer { buffer in
+            guard cutsTaskMarkers, let tasks = TaskMarkerCut(buffer) else {
+                return CmarkNodeReader.parse(buffer, smart: false, contentStart: 0, mapOffset: { $0 })
+            }
+            return tasks.applied(to: text).withUnsafeBufferPointer {
+                CmarkNodeReader.parse($0, smart: false, contentStart: 0, mapOffset: tasks.original)
+            }
+        }
     }
 
     /// The original offset of rewritten offset `offset`: a stand-in marker

@@ -56,6 +56,8 @@ struct FootnoteStandIns {
     /// Whether a label without blanks may be a link label too (defined
     /// after a task marker, ``CellInlineParser/definesCaretLabels``).
     var looksUpPlainLabels = false
+    /// The source ranges of the replaced candidates, `[` to `]`.
+    private(set) var replacedSpans: [Range<Int>] = []
     /// How many candidates were found so far.
     private(set) var found = 0
     /// Whether any substitution changed the text.
@@ -194,6 +196,7 @@ struct FootnoteStandIns {
                     Candidate(label: String(decoding: label, as: UTF8.self), runs: first..<runs.count, ordinal: ordinal)
                 )
                 cursor = span.upperBound
+                replacedSpans.append(hit.origin..<span.upperBound)
                 changed = true
                 if bytes[span].contains(UInt8(ascii: "`")) { hidden = true }
             }

@@ -47,7 +47,11 @@ struct ParsePass {
         of buffer: [UInt8], contentStart: Int = 0, contentEnd: Int = .max, shift: Int = 0,
         layerText: UnsafeBufferPointer<UInt8>? = nil, alertsFrom: Int = 0, converted: ([Block]) -> Void = { _ in }
     ) -> [Block] {
-        if options.extensions.contains(.footnotes), let notes = buffer.withUnsafeBufferPointer(FootnoteCut.init) {
+        if options.extensions.contains(.footnotes),
+            let notes = buffer.withUnsafeBufferPointer({
+                FootnoteCut($0, cutsTaskMarkers: options.extensions.contains(.taskList))
+            })
+        {
             return blocks(
                 of: notes, contentStart: contentStart, contentEnd: contentEnd, shift: shift, alertsFrom: alertsFrom,
                 converted: converted)

@@ -43,12 +43,11 @@ import Testing
         #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
     }
 
-    /// Sources holding footnote references or URL-shaped words keep
-    /// cmark's pairing,
+    /// Sources holding URL-shaped words keep cmark's pairing,
     /// and so do runs that a shorter rest would pair otherwise (the rest
     /// of entry 2).
     static let stillCrossing = [
-        "~~a *b~~ [^c]*", "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*",
+        "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*",
         // A label that the escaped run would make match a definition:
         // the parse with the run escaped makes a link, cmark-gfm's none.
         "[~~a *b~~ c*]\n\n[~~a \\*b~~ c*]: /u\n",
@@ -122,6 +121,90 @@ import Testing
 
     @Test func randomBracketParagraphsStreamLikeOneShot() {
         let failures = PrefixHarness().failingDocuments(seeds: 0..<120, Self.bracketParagraph)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+    }
+
+    /// Footnote references among crossing runs (entry 2): cmark-gfm pairs
+    /// the runs inside a reference apart, as a link's text, and drops
+    /// them; the replay steps over each label the footnote pass replaces.
+    /// With footnotes off, `[^c]` is a bracket pair like any other.
+    static let referenceCrossings = [
+        "~~a *b~~ c* [^1]\n\n[^1]: n\n", "~~a *b~~ [^1] c*\n\n[^1]: n\n", "[^1 *x] ~~a *b~~ c*\n",
+        "~~a [^*b~~ c*] d~~\n\n[^*b~~]: n\n", "*a [^1~~] b* ~~c~~\n\n[^1~~]: n\n", "~~a *b~~ [^c]*",
+        "_a ~~[^x_]~~ b_\n\n[^x_]: n\n", "~~a *[^1]~~ c*\n\n[^1]: n\n",
+    ]
+
+    /// With footnotes on, a reference that takes an image opener's `!` or
+    /// begins with an escaped caret (docs/footnotes.md §9.3, item 18),
+    /// and a link made of `[^…]`, keep cmark's pairing.
+    static let referencesStillCrossing = [
+        "~~a *b~~ [^c]* ![^1] ~~d~~\n\n[^1]: n\n", "~~a *b~~ [\\^c]*\n", "~~a *b~~ [^c](/u)*\n",
+    ]
+
+    @Test(arguments: referencesStillCrossing)
+    func referenceCrossingStillDiffers(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let ours = GFMOracle.ours(bytes, extensions: GFMOracle.footnoteOptions)
+        #expect(
+            ours != (try GFMOracle.html(bytes, extensions: GFMOracle.withFootnotes)), "\(markdown.debugDescription)")
+    }
+
+    @Test(arguments: referenceCrossings)
+    func referenceCrossingMatchesCmarkGFM(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let ours = GFMOracle.ours(bytes, extensions: GFMOracle.footnoteOptions)
+        #expect(
+            ours == (try GFMOracle.html(bytes, extensions: GFMOracle.withFootnotes)), "\(markdown.debugDescription)")
+        try GFMOracle.expectMatch(markdown)
+    }
+
+    /// A seeded paragraph as ``bracketParagraph(seed:)`` builds it, with
+    /// footnote references among its words: defined and undefined, with
+    /// runs inside, images and links made of them.
+    static func referenceParagraph(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 11)
+        let references = [
+            "[^1]", "[^x *y]", "[^a~~]", "[^*]", "[^]", "![^1]", "[^1](/u)", "[^~~b]", "[^_c]", "[^2]", "[^d]",
+        ]
+        var text = ""
+        for word in bracketParagraph(seed: Int(seed)).split(separator: "\n")[0].split(separator: " ") {
+            text += (text.isEmpty ? "" : " ") + word
+            if Int.random(in: 0..<3, using: &random) == 0 { text += references.randomElement(using: &random)! }
+        }
+        return text + "\n\n[d]: /dd\n[^1]: n\n\n[^a~~]: m\n\n[^~~b]: k\n"
+    }
+
+    /// 400 seeded paragraphs with footnote references against cmark-gfm
+    /// with footnotes on, those on which the core agrees.
+    @Test func randomReferenceParagraphsMatchCmarkGFM() throws {
+        var failures: [String] = []
+        var compared = 0
+        for seed in UInt64(0)..<400 {
+            let markdown = Self.referenceParagraph(seed: seed)
+            guard try Self.coreAgrees(markdown) else { continue }
+            compared += 1
+            let bytes = Array(markdown.utf8)
+            let ours = GFMOracle.ours(bytes, extensions: GFMOracle.footnoteOptions)
+            if ours != (try GFMOracle.html(bytes, extensions: GFMOracle.withFootnotes)) {
+                failures.append("seed \(seed): " + markdown.debugDescription)
+            }
+        }
+        #expect(compared >= 300)
+        let known = Self.referenceKnownSeeds.map { "seed \($0): " }
+        let unknown = failures.filter { failure in !known.contains { failure.hasPrefix($0) } }
+        #expect(unknown.isEmpty, "\(unknown.count) of \(compared) differ; first: \(unknown.first ?? "")")
+        #expect(failures.count == known.count, "a known seed matches now: update referenceKnownSeeds and the docs")
+    }
+
+    /// Seeds of ``referenceParagraph(seed:)`` that still differ, all of
+    /// them before the replay stepped over references too: the rest of
+    /// entry 2 (a run used in part whose shorter rest the rule of 3 reads
+    /// otherwise, a bottom a removed pair leaves).
+    static let referenceKnownSeeds: [UInt64] = [33, 45, 89, 148, 185, 214, 358]
+
+    @Test func randomReferenceParagraphsStreamLikeOneShot() {
+        let failures = PrefixHarness(options: ParseOptions(extensions: GFMOracle.footnoteOptions))
+            .failingDocuments(seeds: Array(UInt64(0)..<100), Self.referenceParagraph)
         #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
     }
 
