@@ -144,21 +144,11 @@ import Testing
 
     @Test(arguments: 0..<2)
     func tabbedFirstLinesMatchCmarkGFM(batch: Int) throws {
-        var mismatches: [String] = []
-        for seed in stride(from: batch, to: 400, by: 2) {
-            let markdown = Array(Self.tabbedFirstLine(seed: seed).utf8)
-            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
-            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) {
-                mismatches.append(String(decoding: markdown, as: UTF8.self))
-            }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.count) of 200 differ; first:\n\(mismatches.first ?? "")")
+        try Self.expectMatches(stride(from: batch, to: 400, by: 2), Self.tabbedFirstLine(seed:))
     }
 
     @Test func tabbedFirstLinesStreamLikeOneShot() {
-        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
-        let failures = harness.failingDocuments(seeds: Array(0..<80), Self.tabbedFirstLine(seed:))
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        Self.expectStreamsLikeOneShot(80, Self.tabbedFirstLine(seed:))
     }
 
     /// Lines of blanks and `>` inside a note (docs/footnotes.md, §9.3 "As
@@ -196,22 +186,11 @@ import Testing
 
     @Test(arguments: 0..<2)
     func randomQuoteLinesInNotesMatchCmarkGFM(batch: Int) throws {
-        var mismatches: [Int] = []
-        for seed in stride(from: batch, to: 600, by: 2) {
-            let markdown = Array(Self.quoteLinesInNote(seed: seed).utf8)
-            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
-            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) { mismatches.append(seed) }
-        }
-        #expect(
-            mismatches.isEmpty,
-            "differ: \(mismatches); first: \(mismatches.first.map { Self.quoteLinesInNote(seed: $0).debugDescription } ?? "")"
-        )
+        try Self.expectMatches(stride(from: batch, to: 600, by: 2), Self.quoteLinesInNote(seed:))
     }
 
     @Test func randomQuoteLinesInNotesStreamLikeOneShot() {
-        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
-        let failures = harness.failingDocuments(seeds: Array(0..<80), Self.quoteLinesInNote(seed:))
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        Self.expectStreamsLikeOneShot(80, Self.quoteLinesInNote(seed:))
     }
 
     /// A note's marker after a quote or list marker that follows a note's
@@ -253,21 +232,40 @@ import Testing
 
     @Test(arguments: 0..<2)
     func randomNestedMarkersMatchCmarkGFM(batch: Int) throws {
+        try Self.expectMatches(stride(from: batch, to: 800, by: 2), Self.nestedMarkerLine(seed:))
+    }
+
+    @Test func randomNestedMarkersStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(80, Self.nestedMarkerLine(seed:))
+    }
+
+    /// Expects the documents `document` makes of `seeds` to render as
+    /// cmark-gfm renders them; the failure names the differing seeds and
+    /// the first document.
+    static func expectMatches(
+        _ seeds: some Sequence<Int>, _ document: (Int) -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var mismatches: [Int] = []
-        for seed in stride(from: batch, to: 800, by: 2) {
-            let markdown = Array(Self.nestedMarkerLine(seed: seed).utf8)
+        for seed in seeds {
+            let markdown = Array(document(seed).utf8)
             let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
             if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) { mismatches.append(seed) }
         }
         #expect(
             mismatches.isEmpty,
-            "differ: \(mismatches); first: \(mismatches.first.map { Self.nestedMarkerLine(seed: $0).debugDescription } ?? "")"
-        )
+            "differ: \(mismatches); first: \(mismatches.first.map { document($0).debugDescription } ?? "")",
+            sourceLocation: sourceLocation)
     }
 
-    @Test func randomNestedMarkersStreamLikeOneShot() {
+    /// Expects the first `count` documents `document` makes to stream like
+    /// their one-shot parse, at every byte.
+    static func expectStreamsLikeOneShot(
+        _ count: Int, _ document: (Int) -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
-        let failures = harness.failingDocuments(seeds: Array(0..<80), Self.nestedMarkerLine(seed:))
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        let failures = harness.failingDocuments(seeds: Array(0..<count), document)
+        #expect(
+            failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")",
+            sourceLocation: sourceLocation)
     }
 }
