@@ -140,15 +140,20 @@ extension FootnoteStandIns {
                         origin: escaped && afterBang ? bang : i, image: !caret && !escaped && afterBang))
                 i += caret ? 2 : escaped ? 3 : 1
             case UInt8(ascii: "]"):
+                var next = i + 1
                 if let opener = openers.popLast() {
                     if !openers.isEmpty { openers[openers.count - 1].holdsPair = true }
                     result.record(opener, closedAt: i, line: line)
                     if opener.active, let end = inlineLinks.end(at: i + 1) {
                         linkSyntaxEnd = end
                         if !opener.image { Self.deactivate(&openers) }
+                        // cmark-gfm's link takes its `(…)` whole: no URL,
+                        // bracket, code span or raw HTML starts inside
+                        // (`[a](http://c)[^1]` is a link and a reference).
+                        next = end
                     }
                 }
-                i += 1
+                i = next
             default:
                 i += 1
             }

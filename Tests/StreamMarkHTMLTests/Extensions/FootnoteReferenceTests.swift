@@ -303,9 +303,51 @@ import Testing
         "[^1]:a|b\n    -|-\n`\n    ```\nx", "[^1]:a|b\n    -|-\n`\n    ```\nx\n\n[^1]\n",
     ]
 
-    @Test(arguments: handCases + linkLineBreakCases + escapedCaretCases + taskDefinedLabelCases)
+    @Test(arguments: handCases + linkLineBreakCases + escapedCaretCases + taskDefinedLabelCases + referencesAfterLinks)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         #expect(Self.ours(markdown) == (try Self.theirs(markdown)))
+    }
+
+    /// A reference right after an inline link or image whose destination
+    /// is URL-shaped (a fuzz finding, and the way answers cite:
+    /// `[docs](https://example.com)[^1]`): cmark-gfm's link takes its
+    /// `(…)` whole, so no autolink starts inside it and the reference
+    /// after it is one; the scan took the destination for a URL running
+    /// on into the reference.
+    static let referencesAfterLinks = [
+        "[](http://c)[^1]\n[^1]:\n", "[a](http://c)[^1]\n\n[^1]: x\n",
+        "[a](https://e.com/x_y)[^1] and [b](www.x.com \"t\")[^2].\n\n[^1]: x\n[^2]: y\n",
+        "[a](<http://c> \"t\n2\")[^1]\n\n[^1]: x\n", "[a](http://c `x`)[^1]` y`\n\n[^1]: x\n",
+        "![i](http://c)[^1]\n\n[^1]: x\n", "[a]( http://c )[^1] http://d[^1]\n\n[^1]: x\n",
+    ]
+
+    /// Inline links and images with URL-shaped destinations and titles,
+    /// references right after them, autolinks and brackets between.
+    static func referenceAfterLink(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x1656_67B1 &+ 13)
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var text = ""
+        for _ in 0..<Int.random(in: 2...6, using: &random) {
+            let destination = pick([
+                "http://c", "https://e.com/x_y", "www.x.com", "<http://d>", "/u", "http://g)", "ftp://f",
+            ])
+            let title = pick(["", "", " \"t\"", " 't[^2]'", " (x)"])
+            let link = pick(["[a]", "[]", "![i]", "[^1]", "[b *c*]"]) + "(" + destination + title + ")"
+            text += pick(["", " ", "x ", "\n"]) + pick([link, link, "http://h", "www.k.com", "[", "]"])
+            text += pick(["[^1]", "[^2]", "[^3]", "", "[^1] ", "."])
+        }
+        return text + "\n\n[^1]: x\n[^2]: y\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomReferencesAfterLinksMatchCmarkGFM(batch: Int) throws {
+        try Self.expectMatches(batch: batch, of: 2, seeds: 600, known: [:], Self.referenceAfterLink)
+    }
+
+    @Test func randomReferencesAfterLinksStreamLikeOneShot() {
+        let failures = PrefixHarness(options: Self.options).failingDocuments(
+            seeds: Array(0..<80), Self.referenceAfterLink)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
     }
 
     /// A task item's rest that defines a footnote-shaped link label
