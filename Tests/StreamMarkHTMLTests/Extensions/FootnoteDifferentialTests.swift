@@ -77,6 +77,69 @@ import Testing
         }
     }
 
+    /// A model answer with citations, as answers that cite sources write
+    /// them: a reference after each inline link (`[docs](https://…)[^3]`),
+    /// after each line of prose that ends a sentence or a clause, after a
+    /// code span or URL that ends a line, and after a linked source on
+    /// every seventh line of prose (`([source](http://s4)[^5]`); the notes defined at
+    /// the end, one in three with a link of its own.
+    static func citedAnswer(_ name: String) -> String {
+        var notes = 0
+        func note() -> String {
+            notes += 1
+            return "[^\(notes)]"
+        }
+        var fence = false
+        var lines: [String] = []
+        for line in String(decoding: CorpusAnswers.bytes(name), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
+            var line = String(line)
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { fence.toggle() }
+            if !fence {
+                line = line.replacingOccurrences(of: "](http", with: "](http#")
+                while let range = line.range(of: "](http#") {
+                    let end = line[range.upperBound...].firstIndex(of: ")") ?? line.endIndex
+                    line.replaceSubrange(range, with: "](http")
+                    let after = line.index(end, offsetBy: end == line.endIndex ? 0 : 1, limitedBy: line.endIndex)!
+                    line.insert(contentsOf: note(), at: after)
+                }
+                if let last = line.last, ".:`".contains(last) || line.hasSuffix(".com") { line += note() }
+                // Every seventh line of prose names its source, linked.
+                if lines.count % 7 == 3, line.first?.isLetter == true {
+                    line += " ([source](http://s\(notes))\(note())"
+                }
+            }
+            lines.append(line)
+        }
+        let definitions = (1...max(notes, 1)).map {
+            "[^\($0)]: Source \($0)" + ($0 % 3 == 0 ? ", [page](https://example.com/\($0)_a)." : ".")
+        }
+        return lines.joined(separator: "\n") + "\n\n" + definitions.joined(separator: "\n") + "\n"
+    }
+
+    /// The 40 model answers with citations (``citedAnswer(_:)``) render as
+    /// cmark-gfm renders them, and stream like their one-shot parse at a
+    /// mixed chunking: the answers' own text around many references.
+    @Test func citedAnswersMatchCmarkGFM() throws {
+        var mismatches: [String] = []
+        for name in CorpusAnswers.names {
+            let markdown = Array(Self.citedAnswer(name).utf8)
+            let ours = GFMOracle.ours(markdown, extensions: Self.extensions)
+            if ours != (try GFMOracle.html(markdown, extensions: Self.oracle)) { mismatches.append(name) }
+        }
+        #expect(CorpusAnswers.names.count == 40)
+        #expect(mismatches.isEmpty, "\(mismatches.count) of 40 differ: \(mismatches)")
+    }
+
+    @Test func citedAnswersStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(extensions: Self.extensions))
+        let failures = harness.failingDocuments(
+            seeds: Array(CorpusAnswers.names.enumerated()), chunkings: { [.mixed(seed: UInt64($0.offset))] },
+            { Self.citedAnswer($0.element) })
+        #expect(failures.isEmpty, "\(failures.count) of 40 fail")
+    }
+
     @Test(arguments: 0..<8)
     func randomDocuments(batch: Int) throws {
         var mismatches: [String] = []
