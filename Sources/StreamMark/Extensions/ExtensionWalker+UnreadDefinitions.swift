@@ -88,9 +88,9 @@ extension ExtensionWalker {
     }
 
     /// Runs the table builder over a paragraph of definition lines that
-    /// begins with `[`, for what it records; the blocks it builds are not
-    /// kept, and the escape it may set (a line without the containers'
-    /// prefixes) is undone.
+    /// begins with `[`, for what it records; the blocks it builds and the
+    /// line it finds leaving the containers are not kept (nor an escape a
+    /// table in the lines after it may set).
     private func findTable(in paragraph: [SourceLine], prefixes: PrefixChain) {
         guard paragraph.count >= 2, let first = paragraph.first, let last = paragraph.last,
             text[first.contentStart] == UInt8(ascii: "[")

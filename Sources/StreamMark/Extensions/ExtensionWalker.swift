@@ -36,6 +36,15 @@ struct ExtensionWalker {
         var cursorColumn = 0
     }
 
+    /// A line after a table that has fewer of the containers' prefixes
+    /// than the table: cmark-gfm closes the others there.
+    struct Leaving {
+        /// Document offset of the line's start.
+        var offset: Int
+        /// How many of the containers (quotes, items) the line still has.
+        var depth: Int
+    }
+
     /// Where the text that leaves its containers starts.
     final class Escape {
         /// Document offset of the first line outside the containers.
@@ -285,9 +294,10 @@ struct ExtensionWalker {
             }
             if let taskContent, extensions.contains(.table), let first = block.children.first,
                 case .paragraph = first.kind,
-                let (replaced, consumed) = TableBuilder(walker: self).tables(
-                    in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent,
-                    followers: block.children.dropFirst())
+                let (replaced, consumed) = taking(
+                    TableBuilder(walker: self).tables(
+                        in: first, setextHeading: false, prefixes: inner, firstLineStart: taskContent,
+                        followers: block.children.dropFirst()))
             {
                 // The paragraph after a task marker starts after the marker.
                 let rest = escape.offset == nil ? Array(block.children.dropFirst(1 + consumed)) : []
@@ -336,6 +346,16 @@ struct ExtensionWalker {
         }
     }
 
+    /// The blocks and count of followers a table's replacement takes, its
+    /// line leaving the containers (if any) set as the escape the
+    /// containers around resume from.
+    private func taking(_ replacement: TableBuilder.Replacement?) -> ([Block], Int)? {
+        guard let replacement else { return nil }
+        if let leaving = replacement.leaving { (escape.offset, escape.depth) = (leaving.offset, leaving.depth) }
+        if replacement.regrouped { escape.regroupings += 1 }
+        return (replacement.blocks, replacement.consumed)
+    }
+
     /// A container whose content was cut short by an escape ends with its
     /// last remaining child.
     private func truncated(_ block: Block) -> Block {
@@ -354,8 +374,9 @@ struct ExtensionWalker {
         switch block.kind {
         case .paragraph(let inlines):
             if extensions.contains(.table),
-                let (replaced, consumed) = TableBuilder(walker: self).tables(
-                    in: block, setextHeading: false, prefixes: prefixes, followers: followers)
+                let (replaced, consumed) = taking(
+                    TableBuilder(walker: self).tables(
+                        in: block, setextHeading: false, prefixes: prefixes, followers: followers))
             {
                 return (replaced, consumed)
             }
@@ -368,8 +389,9 @@ struct ExtensionWalker {
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), Self.isSetextHeading(block, in: text),
-                let (replaced, consumed) = TableBuilder(walker: self).tables(
-                    in: block, setextHeading: true, prefixes: prefixes, followers: followers)
+                let (replaced, consumed) = taking(
+                    TableBuilder(walker: self).tables(
+                        in: block, setextHeading: true, prefixes: prefixes, followers: followers))
             {
                 return (replaced, consumed)
             }

@@ -55,6 +55,46 @@ struct TableBuilder {
         line.endingLength > 0 && walker.lines.lineStart(of: follower.range.lowerBound) == line.end + line.endingLength
     }
 
+    /// What replaces a block that holds a table.
+    struct Replacement {
+        /// The paragraph before the table (keeping the block's id), the
+        /// table, and the blocks the lines after it make.
+        var blocks: [Block]
+        /// How many of the followers the table's lines took in.
+        var consumed: Int
+        /// The first line after the table that has fewer of the
+        /// containers' prefixes (cmark-gfm closes the others there), if
+        /// one ends the table's rest.
+        var leaving: ExtensionWalker.Leaving?
+        /// Whether followers were parsed again with the lines after the
+        /// table (a regrouping, ``ExtensionWalker/Escape/regroupings``).
+        var regrouped = false
+    }
+
+    /// The header and delimiter rows found in a block's lines.
+    private struct Head {
+        var header: [TableRowScanner.Cell]
+        var delimiter: [TableRowScanner.Cell]
+        /// The index of the header's line.
+        var index: Int
+        /// The index of the line where the paragraph's content starts:
+        /// after definitions that a setext underline inside the paragraph
+        /// shows cmark took out of it.
+        var base: Int
+    }
+
+    /// The lines a table is built from, and where its body ends.
+    private struct Body {
+        /// The block's lines, then those of the followers the body took in.
+        var lines: [SourceLine]
+        /// The underline character if the last block is a setext heading.
+        var setext: UInt8?
+        var rows: [(SourceLine, [TableRowScanner.Cell])] = []
+        /// The index of the first line after the body (the rest's first).
+        var next = 0
+        var consumed = 0
+    }
+
     /// The blocks replacing `block` (and the first `consumed` of
     /// `followers`), or `nil` if it holds no table.
     ///
@@ -71,12 +111,32 @@ struct TableBuilder {
     func tables(
         in block: Block, setextHeading: Bool, prefixes chain: PrefixChain, firstLineStart: Int? = nil,
         followers: ArraySlice<Block> = []
-    ) -> (blocks: [Block], consumed: Int)? {
+    ) -> Replacement? {
         guard Self.mayHoldDelimiterRow(text, block.range) else { return nil }
         let prefixes = chain.array
-        guard var (all, setext) = blockLines(block, setextHeading: setextHeading, prefixes: prefixes) else {
+        guard
+            let (all, setext) = candidateLines(
+                block, setextHeading: setextHeading, prefixes: prefixes, firstLineStart: firstLineStart),
+            let head = head(in: all, setext: setext)
+        else { return nil }
+        var body = self.body(after: head, lines: all, setext: setext, followers: followers, prefixes: prefixes)
+        let rest = self.rest(of: &body, followers: followers, prefixes: prefixes)
+        var (blocks, parsedRest) = table(in: block, head: head, body: body, remainder: rest.remainder)
+        if let remainder = rest.remainder {
+            blocks += restBlocks(body: body, remainder: remainder, parsed: parsedRest, prefixes: chain)
+        }
+        return Replacement(blocks: blocks, consumed: body.consumed, leaving: rest.leaving, regrouped: rest.regrouped)
+    }
+
+    /// The block's lines (`nil` if too few to hold a table), its first
+    /// starting at `firstLineStart`, and its setext underline character.
+    private func candidateLines(
+        _ block: Block, setextHeading: Bool, prefixes: [LinePrefix], firstLineStart: Int?
+    ) -> (lines: [SourceLine], setext: UInt8?)? {
+        guard let (lines, setext) = blockLines(block, setextHeading: setextHeading, prefixes: prefixes) else {
             return nil
         }
+        var all = lines
         if let firstLineStart {
             if firstLineStart >= all[0].end {
                 all.removeFirst()
@@ -86,184 +146,221 @@ struct TableBuilder {
                 all[0].contentStart = firstLineStart
             }
         }
+        return (all, setext)
+    }
+
+    /// The first header and delimiter row of `all` with as many cells, all
+    /// lines before the header scanning as rows, as cmark-gfm finds them
+    /// line by line; `nil` if there is none.
+    private func head(in all: [SourceLine], setext: UInt8?) -> Head? {
         // For a setext heading, the underline is the last line: never a
         // delimiter row (cmark-gfm reads it as a heading underline first).
         let candidates = setext == nil ? all.count : all.count - 1
         guard candidates >= 2 else { return nil }
-        var header: [TableRowScanner.Cell]?
-        var delimiter: [TableRowScanner.Cell]?
-        var headerIndex = -1
-        // Lines 0..<scanned all scan as rows (checked lazily, once each).
+        // Lines base..<scanned all scan as rows (checked lazily, once each).
         var scanned = 0
         var broken = false
-        // Where the paragraph's content starts: a setext underline inside a
-        // paragraph means all lines before it were link reference
-        // definitions, which cmark (0.29 and 0.30) took out of the content
-        // right there; the underline line then starts the content.
+        // A setext underline inside a paragraph means all lines before it
+        // were link reference definitions, which cmark (0.29 and 0.30) took
+        // out of the content right there; the underline starts the content.
         var base = 0
         for k in 1..<candidates {
             let line = all[k]
             if line.lazy || line.indent >= 4 { continue }
             if setextUnderline(line) != nil {
-                base = k
-                scanned = k
-                broken = false
+                (base, scanned, broken) = (k, k, false)
                 continue
             }
             let scanner = TableRowScanner(bytes: rowBytes(line))
-            guard scanner.isDelimiterRow(), let delimiterCells = scanner.row() else { continue }
+            guard scanner.isDelimiterRow(), let delimiter = scanner.row() else { continue }
             // The paragraph so far must scan as rows; its last line is the header.
             while !broken, scanned < k - 1 {
                 if TableRowScanner(bytes: rowBytes(all[scanned])).scansAsRow() { scanned += 1 } else { broken = true }
             }
-            let headerCells = broken ? nil : TableRowScanner(bytes: rowBytes(all[k - 1])).row()
-            if let headerCells, headerCells.count == delimiterCells.count {
-                header = headerCells
-                delimiter = delimiterCells
-                headerIndex = k - 1
-                break
+            if !broken, let header = TableRowScanner(bytes: rowBytes(all[k - 1])).row(),
+                header.count == delimiter.count
+            {
+                // A paragraph that begins with a definition: cmark read it
+                // (and those after it), cmark-gfm reads the lines as text.
+                if base == 0, all[0].contentStart < all[0].end, text[all[0].contentStart] == UInt8(ascii: "[") {
+                    walker.unread.record(all[0].contentStart)
+                }
+                return Head(header: header, delimiter: delimiter, index: k - 1, base: base)
             }
             // Otherwise the next delimiter row tries again (cmark-gfm 0.29.0.gfm.6
             // has no "visited" flag).
         }
-        guard let header, let delimiter else { return nil }
-        // A paragraph that begins with a definition: cmark read it (and
-        // those after it), cmark-gfm reads the lines as text.
-        if base == 0, all[0].contentStart < all[0].end, text[all[0].contentStart] == UInt8(ascii: "[") {
-            walker.unread.record(all[0].contentStart)
-        }
+        return nil
+    }
 
-        // Body rows, continuing into adjacent followers after a `===` underline.
-        var consumed = 0
-        var rows: [(SourceLine, [TableRowScanner.Cell])] = []
-        var next = headerIndex + 2
+    /// The body rows, continuing into adjacent followers after a `===`
+    /// underline (a row for cmark-gfm: the table runs on into the block
+    /// cmark began on the next line).
+    private func body(
+        after head: Head, lines: [SourceLine], setext: UInt8?, followers: ArraySlice<Block>, prefixes: [LinePrefix]
+    ) -> Body {
+        var body = Body(lines: lines, setext: setext, next: head.index + 2)
         while true {
-            while next < all.count {
-                let line = all[next]
+            while body.next < body.lines.count {
+                let line = body.lines[body.next]
                 if line.lazy || line.indent >= 4 || isThematicBreak(line) { break }
                 let bytes = rowBytes(line)
                 if BlockStartScanner(bytes: bytes).startsBlockInTable() { break }
                 guard let cells = TableRowScanner(bytes: bytes).row() else { break }
-                rows.append((line, cells))
-                next += 1
+                body.rows.append((line, cells))
+                body.next += 1
             }
-            // Past a `=` or `--` underline (a row for cmark-gfm), the table
-            // runs on into the block cmark began on the next line.
-            guard next == all.count, setext != nil else { break }
-            let rest = followers[(followers.startIndex + consumed)...]
-            guard let follower = rest.first, isAdjacent(follower, after: all[all.count - 1]),
+            guard body.next == body.lines.count, body.setext != nil else { return body }
+            let rest = followers[(followers.startIndex + body.consumed)...]
+            let last = body.lines[body.lines.count - 1]
+            guard let follower = rest.first, isAdjacent(follower, after: last),
                 ExtensionWalker.isSetextHeading(follower, in: text) || Self.isParagraph(follower),
                 let (more, mark) = blockLines(
                     follower, setextHeading: ExtensionWalker.isSetextHeading(follower, in: text), prefixes: prefixes)
             else {
-                recordDefinition(after: all[all.count - 1], prefixes: prefixes, followers: rest)
-                break
+                recordDefinition(after: last, prefixes: prefixes, followers: rest)
+                return body
             }
             // cmark read a paragraph after the `=` row, where a definition
             // defines; cmark-gfm's table takes its lines as rows.
             if more[0].contentStart < more[0].end, text[more[0].contentStart] == UInt8(ascii: "[") {
                 walker.unread.record(more[0].contentStart)
             }
-            all.append(contentsOf: more)
-            setext = mark
-            consumed += 1
+            body.lines.append(contentsOf: more)
+            body.setext = mark
+            body.consumed += 1
         }
+    }
+
+    /// The lines after the table, as cmark-gfm parses them.
+    private struct Rest {
+        var lazy = LazyLines()
+        var leaving: ExtensionWalker.Leaving?
+        var regrouped = false
+        /// The lines from the body's end, written for one parse.
+        var remainder: Remainder?
+    }
+
+    /// Decides where the lines after the body end: at a line that leaves
+    /// the containers (cut from `body.lines`), or past the followers
+    /// cmark-gfm parses with them, whose lines are added.
+    private func rest(of body: inout Body, followers: ArraySlice<Block>, prefixes: [LinePrefix]) -> Rest {
+        var rest = Rest()
+        guard body.next < body.lines.count else { return rest }
         // A line missing some of the containers' prefixes closes those in
         // cmark-gfm: the rest is parsed again in the last container it has.
-        var escaping = false
-        let lazy = next < all.count && !prefixes.isEmpty ? lazyLines(all, remainderStart: next) : LazyLines()
-        if let leaving = lazy.leaving {
-            walker.escape.offset = all[leaving].lineStart
-            walker.escape.depth = all[leaving].matched
-            escaping = true
-            all.removeSubrange(leaving...)
-            consumed = followers.count
+        if !prefixes.isEmpty { rest.lazy = lazyLines(body.lines, remainderStart: body.next) }
+        if let leaving = rest.lazy.leaving {
+            let line = body.lines[leaving]
+            rest.leaving = ExtensionWalker.Leaving(offset: line.lineStart, depth: line.matched)
+            body.lines.removeSubrange(leaving...)
+            body.consumed = followers.count
+        } else {
+            // Lines after the table are parsed again, with the next blocks
+            // as long as cmark-gfm parses them together (one list, an HTML
+            // block or indented code running on).
+            if body.consumed < followers.count {
+                let joined = joiningFollowers(
+                    body.lines, remainderStart: body.next,
+                    followers: followers[(followers.startIndex + body.consumed)...], prefixes: prefixes)
+                body.lines.append(contentsOf: joined.lines)
+                body.consumed += joined.count
+                rest.regrouped = joined.count > 0
+            }
+            // The rest ends the container: a fence it leaves open holds the
+            // blank lines after it, as in cmark-gfm's parse (`2. e` /
+            // `   -|-` / `x|y` / `   ```` / blank).
+            if body.consumed == followers.count {
+                let last = body.lines[body.lines.count - 1]
+                body.lines.append(contentsOf: walker.lines.blankLines(after: last, prefixes: prefixes))
+            }
         }
-        // Lines after the table are parsed again, with the next blocks as
-        // long as cmark-gfm parses them together (one list, an HTML block
-        // or indented code running on).
-        if !escaping, next < all.count, consumed < followers.count {
-            let joined = joiningFollowers(
-                all, remainderStart: next, followers: followers[(followers.startIndex + consumed)...],
-                prefixes: prefixes)
-            all.append(contentsOf: joined.lines)
-            consumed += joined.count
-            if joined.count > 0 { walker.escape.regroupings += 1 }
+        if body.next < body.lines.count {
+            rest.remainder = Remainder(lines: body.lines[body.next...], text: text, continuations: rest.lazy.continuing)
         }
-        // The rest ends the container: a fence it leaves open holds the
-        // blank lines after it, as in cmark-gfm's parse (`2. e` / `   -|-`
-        // / `x|y` / `   ```` / blank).
-        if !escaping, next < all.count, consumed == followers.count {
-            all.append(contentsOf: walker.lines.blankLines(after: all[all.count - 1], prefixes: prefixes))
-        }
+        return rest
+    }
 
-        // One cmark parse for the paragraph before, the cells, and the rest.
-        let columns = header.count
-        var cellTexts: [[UInt8]] = header.map(\.text)
-        for (_, cells) in rows { cellTexts.append(contentsOf: Self.texts(of: cells, columns: columns)) }
-        let paragraphText: [UInt8]? = headerIndex > base ? precedingParagraph(all[base..<headerIndex]) : nil
-        let remainder =
-            next < all.count ? Remainder(lines: all[next...], text: text, continuations: lazy.continuing) : nil
-        // Footnote candidates cmark made links of are parsed again as
-        // written (see `FootnoteStandIns.retries(in:)`).
-        var skipped: Set<Int> = []
-        var standIns: CellSubstitution
-        var parsed: CellInlineParser.Reparsed
-        var round = 0
-        repeat {
-            standIns = substitution(cellTexts, paragraph: paragraphText, skipped: skipped)
-            let substitutedCells = cellTexts.map { standIns.applied(to: $0) }
-            let substitutedParagraph = paragraphText.map { standIns.applied(to: $0) }
-            parsed = walker.cells.reparse(
-                paragraph: substitutedParagraph, cells: substitutedCells, remainder: remainder,
-                start: block.range.lowerBound)
-            guard standIns.footnotes != nil, round < 2 else { break }
-            var retries = standIns.retries(in: parsed.paragraph)
-            for cell in parsed.cells { retries.formUnion(standIns.retries(in: cell)) }
-            retries.subtract(skipped)
-            if retries.isEmpty { break }
-            skipped.formUnion(retries)
-            round += 1
-        } while true
-
+    /// The paragraph before the table (if any) and the table, and the
+    /// blocks of the rest, from one cmark parse of that paragraph, the
+    /// cells and the rest.
+    private func table(in block: Block, head: Head, body: Body, remainder: Remainder?)
+        -> (blocks: [Block], rest: [Block])
+    {
+        let columns = head.header.count
+        var cellTexts: [[UInt8]] = head.header.map(\.text)
+        for (_, cells) in body.rows { cellTexts.append(contentsOf: Self.texts(of: cells, columns: columns)) }
+        let all = body.lines
+        let paragraphText = head.index > head.base ? precedingParagraph(all[head.base..<head.index]) : nil
+        let (standIns, parsed) = parseInlines(
+            cells: cellTexts, paragraph: paragraphText, remainder: remainder, start: block.range.lowerBound)
         var result: [Block] = []
-        if headerIndex > base {
-            let end = all[headerIndex - 1].end
+        if head.index > head.base {
             result.append(
                 Block(
-                    id: block.id,
-                    kind: .paragraph(inlines: standIns.restored(parsed.paragraph, walker: walker)),
-                    range: block.range.lowerBound..<end))
+                    id: block.id, kind: .paragraph(inlines: standIns.restored(parsed.paragraph, walker: walker)),
+                    range: block.range.lowerBound..<all[head.index - 1].end))
         }
-        let headerLine = all[headerIndex]
+        let headerLine = all[head.index]
         var cellInlines = parsed.cells[...]
-        let headerCells = self.cells(headerLine, header, columns: columns, inlines: &cellInlines, standIns: standIns)
-        let alignments = delimiter.map { cell -> TableAlignment in
+        let headerCells = cells(headerLine, head.header, columns: columns, inlines: &cellInlines, standIns: standIns)
+        let alignments = head.delimiter.map { cell -> TableAlignment in
             let left = cell.text.first == UInt8(ascii: ":")
             let right = cell.text.last == UInt8(ascii: ":")
             return left && right ? .center : left ? .left : right ? .right : .none
         }
-        let children = rows.map { line, cells in
+        let children = body.rows.map { line, cells in
             row(line, cells, columns: columns, inlines: &cellInlines, standIns: standIns)
         }
-        let tableEnd = rows.last?.0.end ?? all[headerIndex + 1].end
+        let startsBlock = head.index == head.base
+        let start = startsBlock ? block.range.lowerBound : headerLine.contentStart
+        let end = body.rows.last?.0.end ?? all[head.index + 1].end
         result.append(
             Block(
-                id: headerIndex == base ? block.id : .source(headerLine.contentStart),
+                id: startsBlock ? block.id : .source(headerLine.contentStart),
                 kind: .table(TableAttributes(alignments: alignments, header: headerCells)),
-                range: (headerIndex == base ? block.range.lowerBound : headerLine.contentStart)..<tableEnd,
-                children: children))
-        if let remainder {
-            // cmark read the lines as the paragraph's text, where no
-            // definition starts; cmark-gfm reads the definitions among them.
-            walker.recordDefinitions(of: Array(all[next...]), remainder, before: parsed.remainder.last)
-            // cmark ended the re-parsed blocks at the blank lines that
-            // follow them in the buffer.
-            let blocks = Remainder.documentEnds(
-                of: parsed.remainder, last: all[all.count - 1], lines: walker.lines, prefixes: prefixes)
-            result.append(contentsOf: walker.transform(blocks, prefixes: chain))
+                range: start..<end, children: children))
+        return (result, parsed.remainder)
+    }
+
+    /// One cmark parse of the paragraph before the table, the cells and the
+    /// rest, with stand-ins; footnote candidates cmark made links of are
+    /// parsed again as written (see `FootnoteStandIns.retries(in:)`).
+    private func parseInlines(cells: [[UInt8]], paragraph: [UInt8]?, remainder: Remainder?, start: Int)
+        -> (CellSubstitution, CellInlineParser.Reparsed)
+    {
+        var skipped: Set<Int> = []
+        var round = 0
+        while true {
+            var standIns = substitution(cells, paragraph: paragraph, skipped: skipped)
+            let substitutedCells = cells.map { standIns.applied(to: $0) }
+            let substitutedParagraph = paragraph.map { standIns.applied(to: $0) }
+            let parsed = walker.cells.reparse(
+                paragraph: substitutedParagraph, cells: substitutedCells, remainder: remainder, start: start)
+            guard standIns.footnotes != nil, round < 2 else { return (standIns, parsed) }
+            var retries = standIns.retries(in: parsed.paragraph)
+            for cell in parsed.cells { retries.formUnion(standIns.retries(in: cell)) }
+            retries.subtract(skipped)
+            if retries.isEmpty { return (standIns, parsed) }
+            skipped.formUnion(retries)
+            round += 1
         }
-        return (result, consumed)
+    }
+
+    /// The blocks of the lines after the table, transformed in the
+    /// table's containers; the definitions among them recorded.
+    private func restBlocks(body: Body, remainder: Remainder, parsed: [Block], prefixes chain: PrefixChain)
+        -> [Block]
+    {
+        let lines = Array(body.lines[body.next...])
+        // cmark read the lines as the paragraph's text, where no
+        // definition starts; cmark-gfm reads the definitions among them.
+        walker.recordDefinitions(of: lines, remainder, before: parsed.last)
+        // cmark ended the re-parsed blocks at the blank lines that
+        // follow them in the buffer.
+        let blocks = Remainder.documentEnds(
+            of: parsed, last: lines[lines.count - 1], lines: walker.lines, prefixes: chain.array)
+        return walker.transform(blocks, prefixes: chain)
     }
 
     /// What the lines after a table that miss a container's prefix (lazy
