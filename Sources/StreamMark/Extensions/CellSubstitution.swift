@@ -23,8 +23,9 @@ struct CellSubstitution {
     /// Whether `*` and `_` runs that a strikethrough pair drops are
     /// escaped (``CrossingDelimiters``), with smart punctuation on or off.
     /// With `brackets`, the replay pairs the runs of a source holding
-    /// brackets too (``CrossingDelimiters/Brackets``).
-    var crossings: (smart: Bool, math: Bool, brackets: CrossingDelimiters.Brackets?)? = nil
+    /// brackets too (``CrossingDelimiters/Brackets``); with `autolinks`
+    /// (the extension on), an extended autolink is one piece.
+    var crossings: (smart: Bool, math: Bool, brackets: CrossingDelimiters.Brackets?, autolinks: Bool)? = nil
     /// Whether ``crossings`` escaped a run.
     private(set) var crossed = false
 
@@ -47,20 +48,24 @@ struct CellSubstitution {
         if let crossings,
             let escaped = CrossingDelimiters.escaped(
                 text, smart: crossings.smart, math: crossings.math, brackets: crossings.brackets,
-                references: references)
+                references: references,
+                urls: crossings.autolinks ? URLMarkup.links(in: text, isLinkLabel: linkLabels) : [])
         {
             text = escaped
             crossed = true
         }
         if footnotes != nil { text = footnotes!.substitute(text) }
         if math != nil { text = math!.substitute(text) }
-        if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: isLinkLabel ?? { _ in false }) }
+        if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: linkLabels) }
         if escapes, text.withUnsafeBufferPointer({ EntityStandIns.mayOccur(in: $0, 0..<$0.count) }) {
             text = EntityStandIns.substituted(text)
         }
         if escapes { text = EscapedTilde.substituted(text, urls: urls) }
         return text
     }
+
+    /// Whether a link label is defined (none when ``isLinkLabel`` is `nil`).
+    private var linkLabels: ([UInt8]) -> Bool { isLinkLabel ?? { _ in false } }
 
     /// Whether the substitution changed anything so far.
     var substituted: Bool {

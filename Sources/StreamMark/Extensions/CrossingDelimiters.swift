@@ -16,9 +16,9 @@
 /// used in part). cmark then pairs the other runs as cmark-gfm does.
 /// Escapes, code spans, autolinks and raw HTML are read as cmark reads
 /// them, the runs of a link's text pair among themselves (``LinkTexts``),
-/// and a math span is one piece; a source holding `[^`, `www.` or `://`
-/// (and quotes with smart punctuation) keeps cmark's pairing
-/// (docs/extensions.md, known difference 2).
+/// a math span, a footnote reference's label and an extended autolink
+/// are each one piece; a source holding quotes with smart punctuation
+/// keeps cmark's pairing (docs/extensions.md, known difference 2).
 enum CrossingDelimiters {
     /// Past this many `*`, `_` and `~` runs in one block, the replay is not
     /// made and cmark's pairing stays (a bound on hostile text: a real
@@ -107,11 +107,17 @@ enum CrossingDelimiters {
     /// - Parameter brackets: how many links and images cmark's parse of
     ///   `source` made, and which labels are defined; `nil` to keep cmark's
     ///   pairing in a source holding a bracket.
+    /// - Parameter urls: the extended autolinks cmark-gfm makes
+    ///   (``URLMarkup/links(in:isLinkLabel:)``), which take every byte up to
+    ///   their end: no delimiter run is inside one.
     static func escaped(
-        _ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil, references: [Range<Int>]? = []
+        _ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil, references: [Range<Int>]? = [],
+        urls: [Range<Int>] = []
     ) -> [UInt8]? {
         guard isPlain(source, smart: smart, brackets: brackets != nil, references: references) else { return nil }
-        guard let (found, texts) = delimiterRuns(source, brackets: brackets, math: math, references: references ?? []),
+        guard
+            let (found, texts) = delimiterRuns(
+                source, brackets: brackets, math: math, pieces: Pieces(references: references ?? [], urls: urls)),
             found.count <= maximumRuns,
             found.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
@@ -243,12 +249,19 @@ enum CrossingDelimiters {
         }
     }
 
+    /// Spans of the source that hold no delimiter run for cmark-gfm.
+    private struct Pieces {
+        /// Footnote references, brackets included.
+        var references: [Range<Int>]
+        /// Extended autolinks.
+        var urls: [Range<Int>]
+    }
+
     /// The `*`, `_` and `~` runs of `source` with their flanking, as
     /// cmark-gfm scans them (`scan_delims`; a `~` run is scanned 100 at a
     /// time and is a delimiter only at length 1 or 2), outside backslash
-    /// escapes, code spans, autolinks and raw HTML; `nil` when an extended
-    /// autolink may start outside them (`://`, `www.`), which may take
-    /// delimiters into its URL.
+    /// escapes, code spans, autolinks (`<…>` and extended), raw HTML and
+    /// footnote references' labels.
     ///
     /// With `brackets`, also the texts of the links (``LinkTexts``), which
     /// with the autolinks must be as many as cmark made links and images.
@@ -257,7 +270,7 @@ enum CrossingDelimiters {
     /// stand-in is for cmark (its edges are punctuation, as `$` and `\(`
     /// are); `nil` when the spans would not all get stand-ins.
     private static func delimiterRuns(
-        _ source: [UInt8], brackets: Brackets?, math: Bool, references: [Range<Int>]
+        _ source: [UInt8], brackets: Brackets?, math: Bool, pieces: Pieces
     ) -> ([Run], [Range<Int>])? {
         var runs: [Run] = []
         var texts: [Range<Int>] = []
@@ -267,9 +280,10 @@ enum CrossingDelimiters {
             var links = brackets.map { LinkTexts(bytes, isLinkLabel: $0.isLinkLabel) }
             guard let maths = math ? MathStandIns.spansStandingIn(bytes) : [] else { return false }
             // A reference's label is one piece between its brackets.
-            let labels = references.map { $0.lowerBound + 1..<$0.upperBound - 1 }
-            guard !maths.contains(where: { span in labels.contains { $0.overlaps(span.range) } }) else { return false }
-            let spans = (maths.map(\.range) + labels).sorted { $0.lowerBound < $1.lowerBound }
+            let labels = pieces.references.map { $0.lowerBound + 1..<$0.upperBound - 1 }
+            let spans = (maths.map(\.range) + labels + pieces.urls).sorted { $0.lowerBound < $1.lowerBound }
+            // Math the pass would replace inside a URL or a label.
+            guard zip(spans, spans.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else { return false }
             var nextSpan = 0
             defer { (texts, autolinks) = (links?.texts ?? [], literals.autolinks) }
             var i = 0
@@ -295,7 +309,6 @@ enum CrossingDelimiters {
                     if let run = run(of: byte, in: source, i..<end) { runs.append(run) }
                     i = end
                 default:
-                    if startsURL(source, at: i) { return false }
                     i += 1
                 }
             }
@@ -304,18 +317,6 @@ enum CrossingDelimiters {
         // cmark's links are the inline links and the autolinks.
         guard complete, brackets.map({ texts.count + autolinks == $0.links }) ?? true else { return nil }
         return (runs, texts)
-    }
-
-    /// Whether the `:` of `://` or the `.` of `www.` is at `i`.
-    private static func startsURL(_ source: [UInt8], at i: Int) -> Bool {
-        switch source[i] {
-        case UInt8(ascii: ":"):
-            return i + 2 < source.count && source[i + 1] == UInt8(ascii: "/") && source[i + 2] == UInt8(ascii: "/")
-        case UInt8(ascii: "."):
-            return i >= 3 && source[i - 3..<i].allSatisfy { $0 | 0x20 == UInt8(ascii: "w") }
-        default:
-            return false
-        }
     }
 
     private static func run(of byte: UInt8, in source: [UInt8], _ range: Range<Int>) -> Run? {

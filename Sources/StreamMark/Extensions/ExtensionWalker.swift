@@ -498,7 +498,11 @@ struct ExtensionWalker {
                         skipped: skipped, isLinkLabel: cells.definesLinkLabel,
                         looksUpPlainLabels: cells.definesCaretLabels) : nil,
                 isLinkLabel: cells.definesLinkLabel)
-            if crossings { substitution.crossings = (cells.smart, extensions.contains(.math), brackets) }
+            if crossings {
+                substitution.crossings = (
+                    cells.smart, extensions.contains(.math), brackets, extensions.contains(.autolink)
+                )
+            }
             let substituted = substitution.applied(to: inlineText)
             if case .paragraph(let inlines) = block.kind {
                 substitution.backslashBreaks = substituted.withUnsafeBufferPointer {

@@ -26,6 +26,8 @@ struct URLMarkupScan {
     private var inlineLinks: InlineLinkSyntax
     /// Whether the bytes hold a `://` or `www.` anywhere.
     private let triggers: Bool
+    /// The links matched so far, ascending.
+    private(set) var links: [Range<Int>] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
         self.bytes = bytes
@@ -100,6 +102,7 @@ struct URLMarkupScan {
                     i += 1
                     continue
                 }
+                links.append(link)
                 markup(in: link, into: &found)
                 markTail(of: link, into: &found)
                 i = link.upperBound
@@ -113,6 +116,7 @@ struct URLMarkupScan {
                     i += 1
                     continue
                 }
+                links.append(i..<end)
                 markup(in: i..<end, into: &found)
                 markTail(of: i..<end, into: &found)
                 i = end

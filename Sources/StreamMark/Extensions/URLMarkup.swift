@@ -151,6 +151,36 @@ struct URLMarkup {
         return result
     }
 
+    /// The extended autolinks cmark-gfm's inline parser makes in `bytes`,
+    /// ascending: no byte inside one is a delimiter run
+    /// (``CrossingDelimiters``). Empty without a `://` or `www.`.
+    ///
+    /// - Complexity: O(n log n).
+    static func links(in bytes: [UInt8], isLinkLabel: @escaping ([UInt8]) -> Bool) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard mayHoldLink(buffer) else { return [] }
+            var scan = URLMarkupScan(bytes: buffer, isLinkLabel: isLinkLabel)
+            _ = scan.replacements()
+            return scan.links
+        }
+    }
+
+    /// Whether `bytes` hold a `://` or a `www.`.
+    private static func mayHoldLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        for i in 0..<bytes.count - 3 {
+            if bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") {
+                return true
+            }
+            if bytes[i] | 0x20 == UInt8(ascii: "w"), bytes[i + 3] == UInt8(ascii: "."),
+                bytes[i + 1] | 0x20 == UInt8(ascii: "w"), bytes[i + 2] | 0x20 == UInt8(ascii: "w")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Whether `byte` gets a stand-in inside a link.
     static func isMarkup(_ byte: UInt8) -> Bool { markup.contains(byte) }
 }
