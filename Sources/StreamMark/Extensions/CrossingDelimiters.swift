@@ -17,8 +17,11 @@
 /// Escapes, code spans, autolinks and raw HTML are read as cmark reads
 /// them, the runs of a link's text pair among themselves (``LinkTexts``),
 /// a math span, a footnote reference's label and an extended autolink
-/// are each one piece; a source holding quotes with smart punctuation
-/// keeps cmark's pairing (docs/extensions.md, known difference 2).
+/// are each one piece. With smart punctuation, `'` and `"` are
+/// delimiters in the same pass (a pair turns them into curly quotes, a
+/// `~` pair drops those between its runs, which keep the quote they got
+/// when scanned); when the replay drops anything, each quote is handed
+/// to cmark as the entity of the curly quote cmark-gfm made of it.
 enum CrossingDelimiters {
     /// Past this many `*`, `_` and `~` runs in one block, the replay is not
     /// made and cmark's pairing stays (a bound on hostile text: a real
@@ -42,6 +45,8 @@ enum CrossingDelimiters {
         var active = true
         /// Whether a `~` pair dropped the run with characters left.
         var dropped = false
+        /// For a quote (smart punctuation), the curly quote it shows.
+        var quote: Unicode.Scalar?
 
         var remaining: Int { length - usedFront - usedBack }
 
@@ -72,17 +77,19 @@ enum CrossingDelimiters {
         }
     }
 
-    /// Whether `bytes[range]` holds a `~` and a `*` or `_`: only then can
-    /// a strikethrough pair drop an emphasis delimiter.
+    /// Whether `bytes[range]` holds a `~` and a `*` or `_` (or, with
+    /// `smart`, a quote): only then can a strikethrough pair drop a
+    /// delimiter cmark pairs.
     ///
     /// - Complexity: O(range).
-    static func mayOccur(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func mayOccur(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, smart: Bool) -> Bool {
         var tilde = false
         var emphasis = false
         for i in range {
             switch bytes[i] {
             case UInt8(ascii: "~"): tilde = true
             case UInt8(ascii: "*"), UInt8(ascii: "_"): emphasis = true
+            case UInt8(ascii: "'"), UInt8(ascii: "\""): emphasis = emphasis || smart
             default: continue
             }
             if tilde && emphasis { return true }
@@ -114,22 +121,27 @@ enum CrossingDelimiters {
         _ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil, references: [Range<Int>]? = [],
         urls: [Range<Int>] = []
     ) -> [UInt8]? {
-        guard isPlain(source, smart: smart, brackets: brackets != nil, references: references) else { return nil }
+        guard isPlain(source, brackets: brackets != nil, references: references) else { return nil }
         guard
             let (found, texts) = delimiterRuns(
-                source, brackets: brackets, math: math, pieces: Pieces(references: references ?? [], urls: urls)),
+                source, brackets: brackets, math: math, smart: smart,
+                pieces: Pieces(references: references ?? [], urls: urls)),
             found.count <= maximumRuns,
             found.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
         var runs = found
         let tests = replayByLink(&runs, groups: groups(of: runs.map(\.start), in: texts))
         let dropped = runs.filter { $0.dropped && $0.remaining > 0 }
-        guard !dropped.isEmpty, tests.allSatisfy({ $0.holds(in: runs) }) else { return nil }
+        guard !dropped.isEmpty, tests.allSatisfy({ $0.holds(in: runs) }),
+            !dropped.contains(where: { isInURLShapedWord($0.start, source) })
+        else { return nil }
+        // Every quote as its entity, once anything is dropped.
+        let edits = runs.filter { $0.quote != nil || $0.dropped && $0.remaining > 0 }
         var result: [UInt8] = []
-        result.reserveCapacity(source.count + 3 * dropped.reduce(0) { $0 + $1.remaining })
+        result.reserveCapacity(source.count + 8 * edits.count)
         var next = 0
-        for run in dropped {
-            guard let written = written(run) else { return nil }
+        for run in edits {
+            guard let written = run.quote.map(entity) ?? written(run) else { return nil }
             let first = run.start + run.usedFront
             result.append(contentsOf: source[next..<first])
             result.append(contentsOf: written)
@@ -137,6 +149,36 @@ enum CrossingDelimiters {
         }
         result.append(contentsOf: source[next...])
         return result
+    }
+
+    /// Whether `offset` is in a word (between whitespace) at or after a
+    /// `www.` or a `scheme://` in it: a dropped run there, written as an
+    /// escape, would change the autolink cmark-gfm makes of the word (its
+    /// domain check reads past an escaped `_`; its trailing punctuation
+    /// ends at a `\`). A run before it (`*http://`) is not read.
+    private static func isInURLShapedWord(_ offset: Int, _ source: [UInt8]) -> Bool {
+        var start = offset
+        while start > 0, !CharacterClass.isASCIISpace(source[start - 1]) { start -= 1 }
+        var i = start
+        while i < source.count, !CharacterClass.isASCIISpace(source[i]) {
+            if source[i...].starts(with: "www.".utf8) { return i <= offset }
+            if source[i...].starts(with: "://".utf8) {
+                var scheme = i
+                while scheme > start, CharacterClass.isASCIIAlpha(source[scheme - 1]) { scheme -= 1 }
+                return scheme <= offset
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// The entity of a curly quote: an `&` and a `;` are punctuation to
+    /// the runs beside it, as the quote was.
+    private static func entity(_ quote: Unicode.Scalar) -> [UInt8] {
+        let names: [Unicode.Scalar: String] = [
+            "\u{2018}": "lsquo", "\u{2019}": "rsquo", "\u{201C}": "ldquo", "\u{201D}": "rdquo",
+        ]
+        return Array("&\(names[quote] ?? "quot");".utf8)
     }
 
     /// The dropped characters of `run` as handed to cmark, or `nil` when
@@ -201,9 +243,9 @@ enum CrossingDelimiters {
     /// but `references` (`[^label]`, `[` to `]`, which a stand-in will
     /// replace; with brackets; `nil` with footnotes off, where `[^` is a
     /// bracket), no bracket without `brackets`, no smart quotes.
-    private static func isPlain(_ source: [UInt8], smart: Bool, brackets: Bool, references: [Range<Int>]?) -> Bool {
+    private static func isPlain(_ source: [UInt8], brackets: Bool, references: [Range<Int>]?) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
-        guard let references else { return isPlain(source, smart: smart, brackets: brackets, caretsAreBrackets: true) }
+        guard let references else { return isPlain(source, brackets: brackets, caretsAreBrackets: true) }
         // A reference that takes an image opener's `!` or begins with an
         // escaped caret (docs/footnotes.md §9.3, item 18) keeps cmark's
         // pairing.
@@ -221,22 +263,20 @@ enum CrossingDelimiters {
                 nextReference += 1
             }
             if nextReference < references.count, references[nextReference].contains(index) { continue }
-            guard isPlain(source, at: index, smart: smart, brackets: brackets, caretsAreBrackets: false) else {
+            guard isPlain(source, at: index, brackets: brackets, caretsAreBrackets: false) else {
                 return false
             }
         }
         return true
     }
 
-    private static func isPlain(_ source: [UInt8], smart: Bool, brackets: Bool, caretsAreBrackets: Bool) -> Bool {
+    private static func isPlain(_ source: [UInt8], brackets: Bool, caretsAreBrackets: Bool) -> Bool {
         source.indices.allSatisfy {
-            isPlain(source, at: $0, smart: smart, brackets: brackets, caretsAreBrackets: caretsAreBrackets)
+            isPlain(source, at: $0, brackets: brackets, caretsAreBrackets: caretsAreBrackets)
         }
     }
 
-    private static func isPlain(
-        _ source: [UInt8], at index: Int, smart: Bool, brackets: Bool, caretsAreBrackets: Bool
-    ) -> Bool {
+    private static func isPlain(_ source: [UInt8], at index: Int, brackets: Bool, caretsAreBrackets: Bool) -> Bool {
         switch source[index] {
         case UInt8(ascii: "["):
             // Another `[^` may be a footnote reference, which cmark-gfm pairs
@@ -244,7 +284,6 @@ enum CrossingDelimiters {
             return brackets
                 && (caretsAreBrackets || index + 1 == source.count || source[index + 1] != UInt8(ascii: "^"))
         case UInt8(ascii: "]"): return brackets
-        case UInt8(ascii: "'"), UInt8(ascii: "\""): return !smart
         default: return true
         }
     }
@@ -270,7 +309,7 @@ enum CrossingDelimiters {
     /// stand-in is for cmark (its edges are punctuation, as `$` and `\(`
     /// are); `nil` when the spans would not all get stand-ins.
     private static func delimiterRuns(
-        _ source: [UInt8], brackets: Brackets?, math: Bool, pieces: Pieces
+        _ source: [UInt8], brackets: Brackets?, math: Bool, smart: Bool, pieces: Pieces
     ) -> ([Run], [Range<Int>])? {
         var runs: [Run] = []
         var texts: [Range<Int>] = []
@@ -308,6 +347,9 @@ enum CrossingDelimiters {
                     }
                     if let run = run(of: byte, in: source, i..<end) { runs.append(run) }
                     i = end
+                case UInt8(ascii: "'") where smart, UInt8(ascii: "\"") where smart:
+                    runs.append(quote(in: source, at: i))
+                    i += 1
                 default:
                     i += 1
                 }
@@ -328,6 +370,26 @@ enum CrossingDelimiters {
             byte: byte, start: range.lowerBound, length: range.count, before: before, after: after,
             canOpen: canOpen, canClose: canClose)
     }
+
+    /// The quote at `offset` as a run of one (`scan_delims`: it opens only
+    /// when left-flanking, not right-flanking, and not after `]` or `)`),
+    /// with the curly quote cmark gives it when scanned (`handle_delim`).
+    private static func quote(in source: [UInt8], at offset: Int) -> Run {
+        let before = offset == 0 ? "\n" : scalar(before: offset, in: source)
+        let after = CharacterClass.decode(source, at: offset + 1) ?? "\n"
+        let (left, right) = flags(source[offset], before: before, after: after)
+        var run = Run(
+            byte: source[offset], start: offset, length: 1, before: before, after: after,
+            canOpen: left && !right && before != "]" && before != ")", canClose: right)
+        run.quote = source[offset] == UInt8(ascii: "'") || right ? closingQuote(source[offset]) : "\u{201C}"
+        return run
+    }
+
+    private static func closingQuote(_ byte: UInt8) -> Unicode.Scalar {
+        byte == UInt8(ascii: "'") ? "\u{2019}" : "\u{201D}"
+    }
+
+    private static func isQuote(_ run: Run) -> Bool { run.quote != nil }
 
     /// Whether a run of `byte` between `before` and `after` can open and
     /// close (`scan_delims`; a `~` run opens when left-flanking and closes
@@ -384,7 +446,7 @@ extension CrossingDelimiters {
         // One search per delimiter character: `*`, `_` and `~` runs never
         // pair with each other.
         var searches = [UInt8: OpenerSearch]()
-        for byte in "*_~".utf8 { searches[byte] = OpenerSearch(count: runs.count) }
+        for byte in "*_~'\"".utf8 { searches[byte] = OpenerSearch(count: runs.count) }
         var closer = 0
         while closer < runs.count {
             guard runs[closer].active, runs[closer].canClose else {
@@ -400,11 +462,17 @@ extension CrossingDelimiters {
                 var previous = closer - 1
                 while previous >= 0, !runs[previous].active { previous -= 1 }
                 bottom[runs[closer].byte, default: [-1, -1, -1]][key] = previous
+                if isQuote(runs[closer]) { runs[closer].quote = closingQuote(runs[closer].byte) }
                 if !runs[closer].canOpen { runs[closer].active = false }
                 closer += 1
                 continue
             }
-            if runs[closer].byte == UInt8(ascii: "~") {
+            if isQuote(runs[closer]) {
+                runs[closer].quote = closingQuote(runs[closer].byte)
+                runs[opener].quote = runs[closer].byte == UInt8(ascii: "'") ? "\u{2018}" : "\u{201C}"
+                (runs[opener].active, runs[closer].active) = (false, false)
+                closer += 1
+            } else if runs[closer].byte == UInt8(ascii: "~") {
                 if runs[opener].length == runs[closer].length { strike(&runs, opener, closer) }
                 closer += 1
             } else if emphasize(&runs, opener, closer) {
@@ -433,7 +501,7 @@ extension CrossingDelimiters {
         while index > floor {
             guard current.canOpen || runs[index].canClose else { return index }
             let passed = passesRuleOfThree(closer: current.length, opener: runs[index].length)
-            if current.byte != UInt8(ascii: "~") {
+            if current.byte == UInt8(ascii: "*") || current.byte == UInt8(ascii: "_") {
                 tests.append(LengthTest(closer: closer, opener: index, passed: passed))
             }
             if passed { return index }
@@ -450,7 +518,9 @@ extension CrossingDelimiters {
     private static func strike(_ runs: inout [Run], _ opener: Int, _ closer: Int) {
         for index in opener...closer where runs[index].active {
             runs[index].active = false
-            if runs[index].byte != UInt8(ascii: "~") { runs[index].dropped = true }
+            // A run that can neither open nor close is text to cmark too.
+            let delimiter = runs[index].canOpen || runs[index].canClose
+            if runs[index].byte != UInt8(ascii: "~"), delimiter { runs[index].dropped = true }
         }
     }
 

@@ -68,7 +68,9 @@ enum ExtensionLayer {
             // looks up labels (``LinkTexts``).
             let crossings =
                 options.extensions.contains(.strikethrough) && cells.context.contains(UInt8(ascii: "["))
-                && cells.context.withUnsafeBufferPointer { CrossingDelimiters.mayOccur(in: $0, 0..<$0.count) }
+                && cells.context.withUnsafeBufferPointer {
+                    CrossingDelimiters.mayOccur(in: $0, 0..<$0.count, smart: cells.smart)
+                }
             let reparses =
                 mayHoldTableSyntax(cells.context) || cells.context.contains(UInt8(ascii: "\\")) || math || footnotes
                 || urls || entities || crossings

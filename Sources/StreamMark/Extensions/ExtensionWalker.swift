@@ -477,7 +477,9 @@ struct ExtensionWalker {
             && EntityStandIns.mayOccur(in: text, block.range)
         let escapes = (tildes || urls || entities) && !EscapedTilde.holdsStandIns(text, block.range)
         let footnotes = extensions.contains(.footnotes) && FootnoteStandIns.mayHold(text, block.range)
-        var crossings = extensions.contains(.strikethrough) && CrossingDelimiters.mayOccur(in: text, block.range)
+        var crossings =
+            extensions.contains(.strikethrough)
+            && CrossingDelimiters.mayOccur(in: text, block.range, smart: cells.smart)
         guard math || escapes || footnotes || crossings,
             let (content, atx, lazyLines, afterTaskMarker) = inlineSource(of: block, prefixes: prefixes)
         else {

@@ -44,8 +44,11 @@ import Testing
     }
 
     /// Runs that a shorter rest would pair otherwise keep cmark's pairing
-    /// (the rest of entry 2).
+    /// (the rest of entry 2), and so does a run dropped inside a URL-shaped
+    /// word after its `www.` or scheme: written as an escape it would
+    /// change the autolink the word makes.
     static let stillCrossing = [
+        "~~x www._a.com y~~ z_", "~~a http://_x.com b~~ c_",
         // A label that the escaped run would make match a definition:
         // the parse with the run escaped makes a link, cmark-gfm's none.
         "[~~a *b~~ c*]\n\n[~~a \\*b~~ c*]: /u\n",
@@ -92,12 +95,95 @@ import Testing
         "~~a *b~~ www.c.com*", "~~a *b~~ http://c.d*", "~~a *http://x.com/~~ b*", "~~a _www.b.com_ c~~ d_",
         "~~a *b~~ www.c.com/*d* e*", "~~a *b http://c.d/~~x~~ e*", "~~a _b~~ xwww.c.com_ d_",
         "~~a *b~~ [www.c.com*](/u) d*", "~~a *b~~ https://c.d_e*", "- ~~a *b~~ ftp://c.d*\n  e*",
+        "~~a *www.c_d.com b~~ c*", "~~a www.c.com* b~~ c*",
     ]
 
     @Test(arguments: urlCrossings)
     func urlCrossingMatchesCmarkGFM(_ markdown: String) throws {
         let (ours, theirs) = try GFMOracle.both(markdown)
         #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
+    }
+
+    /// With smart punctuation, quotes are delimiters of the same pass: a
+    /// `~` pair drops those between its runs, which keep the curly quote
+    /// they got when scanned (`'` a closing one).
+    static let quoteCrossings = [
+        "~~a 'b~~ c'", "~~a \"b~~ c\"", "~~a *b~~ 'c* d'", "'a ~~b' c~~ d'", "*a ~~'b* c~~'", "~~a 'b *c~~ d'*",
+        "- ~~a \"b~~ c\" *d ~~e* f~~", "~~'a~~ b' c'", "\"a ~~b\" 'c~~ d'",
+    ]
+
+    @Test(arguments: quoteCrossings)
+    func quoteCrossingMatchesCmarkGFM(_ markdown: String) throws {
+        let bytes = Array(markdown.utf8)
+        let (ours, theirs) = (GFMOracle.ours(bytes, smart: true), try GFMOracle.html(bytes, smart: true))
+        #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
+    }
+
+    /// A seeded paragraph as ``paragraph(seed:)`` builds it, with quotes
+    /// before and after some of its words (none touching a `~`).
+    static func quoteParagraph(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0xBF58_476D &+ 9)
+        let quotes = ["", "", "", "'", "\"", "'", "''"]
+        let source = paragraph(seed: seed)
+        // The block's prefix stays as it is.
+        let prefix = ["- [ ] ", "- ", "> ", "# ", "1. "].first { source.hasPrefix($0) } ?? ""
+        var text = prefix
+        for word in source.dropFirst(prefix.count).split(separator: " ", omittingEmptySubsequences: false) {
+            // No quote touches a `~`: there cmark-gfm's flanking skips
+            // the tilde, against the spec (entry 11).
+            let (before, after) = (quotes.randomElement(using: &random)!, quotes.randomElement(using: &random)!)
+            text += (text.count == prefix.count ? "" : " ") + (word.hasPrefix("~") ? "" : before) + word
+            text += word.hasSuffix("~") ? "" : after
+        }
+        return text
+    }
+
+    /// 600 seeded paragraphs with quotes, with smart punctuation, against
+    /// cmark-gfm where the core (with smart punctuation) agrees.
+    @Test(arguments: 0..<2)
+    func randomQuoteParagraphsMatchCmarkGFM(batch: Int) throws {
+        var failures: [String] = []
+        var compared = 0
+        for seed in stride(from: batch, to: 600, by: 2) {
+            let bytes = Array(Self.quoteParagraph(seed: seed).utf8)
+            // The core agrees, on the paragraph and on it with each `~`
+            // written `!` (punctuation too, never paired): CommonMark 0.29
+            // and 0.30 pair some quotes apart (`'__a '*d.` / `\****,'' x_`).
+            let bang = bytes.map { $0 == UInt8(ascii: "~") ? UInt8(ascii: "!") : $0 }
+            guard Self.knownSeeds[seed] == nil, try Self.coreAgreesWithSmartPunctuation(bytes),
+                try Self.coreAgreesWithSmartPunctuation(bang)
+            else { continue }
+            compared += 1
+            let differs = GFMOracle.ours(bytes, smart: true) != (try GFMOracle.html(bytes, smart: true))
+            if let reason = Self.quoteKnownSeeds[seed] {
+                #expect(differs, "seed \(seed) (\(reason)) now matches: remove it from quoteKnownSeeds")
+            } else if differs {
+                failures.append("seed \(seed): " + String(decoding: bytes, as: UTF8.self).debugDescription)
+            }
+        }
+        #expect(compared >= 250)
+        #expect(failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")")
+    }
+
+    /// Seeds of ``quoteParagraph(seed:)`` that still differ (each differed
+    /// before the quotes were replayed too).
+    static let quoteKnownSeeds: [Int: String] = [
+        37:
+            "CommonMark 0.29 leaves the first quote of `'__a '*d.` / `\\****,'' x_\"` unpaired, 0.30 pairs it, strikethrough off too",
+        214: "not reduced yet: a `~` pair opening at `# ~\\~` in cmark-gfm, none in ours",
+    ]
+
+    static func coreAgreesWithSmartPunctuation(_ bytes: [UInt8]) throws -> Bool {
+        let core = try GFMOracle.html(bytes, extensions: ["table", "autolink", "tasklist"], smart: true)
+        return GFMOracle.ours(bytes, extensions: [.table, .autolink, .taskList], smart: true) == core
+    }
+
+    @Test func randomQuoteParagraphsStreamLikeOneShot() {
+        let harness = PrefixHarness(options: ParseOptions(smartPunctuation: true, extensions: .gfm))
+        let failures = harness.failingDocuments(seeds: 0..<100, Self.quoteParagraph)
+        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        let crossings = harness.failingDocuments(seeds: Self.quoteCrossings) { $0 }
+        #expect(crossings.isEmpty, "\(crossings.count) fail; first: \(crossings.first?.debugDescription ?? "")")
     }
 
     /// A seeded paragraph as ``paragraph(seed:)`` builds it, with URLs
