@@ -132,16 +132,15 @@ enum CrossingDelimiters {
         var runs = found
         let tests = replayByLink(&runs, groups: groups(of: runs.map(\.start), in: texts))
         let dropped = runs.filter { $0.dropped && $0.remaining > 0 }
-        guard !dropped.isEmpty, tests.allSatisfy({ $0.holds(in: runs) }),
-            !dropped.contains(where: { isInURLShapedWord($0.start, source) })
-        else { return nil }
+        guard !dropped.isEmpty, tests.allSatisfy({ $0.holds(in: runs) }) else { return nil }
         // Every quote as its entity, once anything is dropped.
         let edits = runs.filter { $0.quote != nil || $0.dropped && $0.remaining > 0 }
         var result: [UInt8] = []
         result.reserveCapacity(source.count + 8 * edits.count)
         var next = 0
         for run in edits {
-            guard let written = run.quote.map(entity) ?? written(run) else { return nil }
+            let inURL = run.quote == nil && isInURLShapedWord(run.start, source)
+            guard let written = run.quote.map(entity) ?? written(run, inURLShapedWord: inURL) else { return nil }
             let first = run.start + run.usedFront
             result.append(contentsOf: source[next..<first])
             result.append(contentsOf: written)
@@ -153,9 +152,11 @@ enum CrossingDelimiters {
 
     /// Whether `offset` is in a word (between whitespace) at or after a
     /// `www.` or a `scheme://` in it: a dropped run there, written as an
-    /// escape, would change the autolink cmark-gfm makes of the word (its
+    /// escape, would change the autolink the word makes (cmark-gfm's
     /// domain check reads past an escaped `_`; its trailing punctuation
-    /// ends at a `\`). A run before it (`*http://`) is not read.
+    /// ends at a `\`), so it is written with a punctuation stand-in that
+    /// is the run's character again before the autolink pass. A run
+    /// before it (`*http://`) is not read.
     private static func isInURLShapedWord(_ offset: Int, _ source: [UInt8]) -> Bool {
         var start = offset
         while start > 0, !CharacterClass.isASCIISpace(source[start - 1]) { start -= 1 }
@@ -183,8 +184,9 @@ enum CrossingDelimiters {
 
     /// The dropped characters of `run` as handed to cmark, or `nil` when
     /// one dropped character lies between two used parts that need
-    /// neighbours of two classes.
-    private static func written(_ run: Run) -> [UInt8]? {
+    /// neighbours of two classes. Punctuation is an escape, or in a
+    /// URL-shaped word a stand-in.
+    private static func written(_ run: Run, inURLShapedWord: Bool) -> [UInt8]? {
         // The front part's right neighbour is the first dropped character,
         // the back part's left neighbour the last; the others are escaped.
         let first = run.usedFront > 0 ? Neighbour(run.after) : nil
@@ -193,7 +195,7 @@ enum CrossingDelimiters {
         var bytes: [UInt8] = []
         for k in 0..<run.remaining {
             let neighbour = (k == 0 ? first : nil) ?? (k == run.remaining - 1 ? last : nil) ?? .punctuation
-            bytes.append(contentsOf: neighbour.spelling(of: run.byte))
+            bytes.append(contentsOf: neighbour.spelling(of: run.byte, escaping: !inURLShapedWord))
         }
         return bytes
     }
@@ -548,16 +550,21 @@ extension CrossingDelimiters {
                 CharacterClass.isSpace(scalar) ? .space : CharacterClass.isPunctuation(scalar) ? .punctuation : .other
         }
 
-        /// Stand-ins for `*` and `_`: two Unicode spaces (Zs) and two
-        /// private-use characters (neither space nor punctuation).
+        /// Stand-ins for `*` and `_`: two Unicode spaces (Zs), two
+        /// private-use characters (neither space nor punctuation) and two
+        /// of the Supplemental Punctuation block that libcmark knows (Po)
+        /// and no other stand-in uses.
         private static let spaces: [Unicode.Scalar] = ["\u{2007}", "\u{2008}"]
         private static let others: [Unicode.Scalar] = ["\u{F8F0}", "\u{F8F1}"]
+        private static let punctuations: [Unicode.Scalar] = ["\u{2E3E}", "\u{2E3F}"]
 
-        /// `byte` (`*` or `_`) written as text with this class.
-        func spelling(of byte: UInt8) -> [UInt8] {
+        /// `byte` (`*` or `_`) written as text with this class; as
+        /// punctuation, escaped or a stand-in.
+        func spelling(of byte: UInt8, escaping: Bool) -> [UInt8] {
             let index = byte == UInt8(ascii: "*") ? 0 : 1
             switch self {
-            case .punctuation: return [UInt8(ascii: "\\"), byte]
+            case .punctuation where escaping: return [UInt8(ascii: "\\"), byte]
+            case .punctuation: return Array(String(Self.punctuations[index]).utf8)
             case .space: return Array(String(Self.spaces[index]).utf8)
             case .other: return Array(String(Self.others[index]).utf8)
             }
@@ -565,7 +572,9 @@ extension CrossingDelimiters {
 
         /// The `*` or `_` a stand-in stands for, or `scalar`.
         static func restored(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-            if let index = spaces.firstIndex(of: scalar) ?? others.firstIndex(of: scalar) {
+            if let index = spaces.firstIndex(of: scalar) ?? others.firstIndex(of: scalar)
+                ?? punctuations.firstIndex(of: scalar)
+            {
                 return index == 0 ? "*" : "_"
             }
             return scalar
@@ -573,7 +582,7 @@ extension CrossingDelimiters {
 
         /// Whether `source` already holds a stand-in.
         static func occurs(in source: [UInt8]) -> Bool {
-            let encodings = (spaces + others).map { Array(String($0).utf8) }
+            let encodings = (spaces + others + punctuations).map { Array(String($0).utf8) }
             var i = 0
             while i + 2 < source.count {
                 if source[i] >= 0xE2, encodings.contains(where: { source[i..<i + 3].elementsEqual($0) }) { return true }

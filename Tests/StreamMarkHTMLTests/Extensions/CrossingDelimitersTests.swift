@@ -44,11 +44,8 @@ import Testing
     }
 
     /// Runs that a shorter rest would pair otherwise keep cmark's pairing
-    /// (the rest of entry 2), and so does a run dropped inside a URL-shaped
-    /// word after its `www.` or scheme: written as an escape it would
-    /// change the autolink the word makes.
+    /// (the rest of entry 2).
     static let stillCrossing = [
-        "~~x www._a.com y~~ z_", "~~a http://_x.com b~~ c_",
         // A label that the escaped run would make match a definition:
         // the parse with the run escaped makes a link, cmark-gfm's none.
         "[~~a *b~~ c*]\n\n[~~a \\*b~~ c*]: /u\n",
@@ -96,6 +93,9 @@ import Testing
         "~~a *b~~ www.c.com/*d* e*", "~~a *b http://c.d/~~x~~ e*", "~~a _b~~ xwww.c.com_ d_",
         "~~a *b~~ [www.c.com*](/u) d*", "~~a *b~~ https://c.d_e*", "- ~~a *b~~ ftp://c.d*\n  e*",
         "~~a *www.c_d.com b~~ c*", "~~a www.c.com* b~~ c*",
+        // A run dropped in a word that cmark-gfm does not link, after
+        // its `www.` or scheme: a stand-in, as an escape changes the link.
+        "~~x www._a.com y~~ z_", "~~a http://_x.com b~~ c_", "~~a www.b.c/d* e~~ f*",
     ]
 
     @Test(arguments: urlCrossings)
