@@ -244,7 +244,7 @@ enum CrossingDelimiters {
     /// flanking of a run reads the source bytes): no footnote reference
     /// but `references` (`[^label]`, `[` to `]`, which a stand-in will
     /// replace; with brackets; `nil` with footnotes off, where `[^` is a
-    /// bracket), no bracket without `brackets`, no smart quotes.
+    /// bracket), no bracket without `brackets`.
     private static func isPlain(_ source: [UInt8], brackets: Bool, references: [Range<Int>]?) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
         guard let references else { return isPlain(source, brackets: brackets, caretsAreBrackets: true) }

@@ -100,8 +100,7 @@ import Testing
 
     @Test(arguments: urlCrossings)
     func urlCrossingMatchesCmarkGFM(_ markdown: String) throws {
-        let (ours, theirs) = try GFMOracle.both(markdown)
-        #expect(ours == theirs, "\(markdown.debugDescription): \(GFMDifferentialTests.firstDifference(ours, theirs))")
+        try GFMOracle.expectMatch(markdown)
     }
 
     /// With smart punctuation, quotes are delimiters of the same pass: a
@@ -142,29 +141,16 @@ import Testing
     /// cmark-gfm where the core (with smart punctuation) agrees.
     @Test(arguments: 0..<2)
     func randomQuoteParagraphsMatchCmarkGFM(batch: Int) throws {
-        var failures: [String] = []
-        var compared = 0
-        for seed in stride(from: batch, to: 600, by: 2) {
-            let bytes = Array(Self.quoteParagraph(seed: seed).utf8)
-            // The core agrees, on the paragraph and on it with each `~`
-            // written `!` (punctuation too, never paired): CommonMark 0.29
-            // and 0.30 pair some quotes apart (`'__a '*d.` / `\****,'' x_`).
-            let bang = bytes.map { $0 == UInt8(ascii: "~") ? UInt8(ascii: "!") : $0 }
-            guard Self.knownSeeds[seed] == nil, try Self.coreAgreesWithSmartPunctuation(bytes),
-                try Self.coreAgreesWithSmartPunctuation(bang)
-            else { continue }
-            compared += 1
-            let differs = GFMOracle.ours(bytes, smart: true) != (try GFMOracle.html(bytes, smart: true))
-            if let reason = Self.quoteKnownSeeds[seed] {
-                #expect(differs, "seed \(seed) (\(reason)) now matches: remove it from quoteKnownSeeds")
-            } else if differs {
-                failures.append("seed \(seed): " + String(decoding: bytes, as: UTF8.self).debugDescription)
-            }
-        }
-        #expect(compared >= 250)
-        #expect(failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")")
+        // The core agrees, on the paragraph and on it with each `~` written
+        // `!` (punctuation too, never paired): CommonMark 0.29 and 0.30
+        // pair some quotes apart (`'__a '*d.` / `\****,'' x_`).
+        try Self.expectPairsAsCmarkGFM(
+            batch: batch, smart: true, known: Self.quoteKnownSeeds,
+            agrees: { bytes in
+                let bang = bytes.map { $0 == UInt8(ascii: "~") ? UInt8(ascii: "!") : $0 }
+                return try Self.coreAgreesWithSmartPunctuation(bytes) && Self.coreAgreesWithSmartPunctuation(bang)
+            }, Self.quoteParagraph)
     }
-
     /// Seeds of ``quoteParagraph(seed:)`` that still differ (each differed
     /// before the quotes were replayed too).
     static let quoteKnownSeeds: [Int: String] = [
@@ -210,20 +196,10 @@ import Testing
 
     @Test(arguments: 0..<2)
     func randomURLParagraphsMatchCmarkGFM(batch: Int) throws {
-        var failures: [String] = []
-        var compared = 0
-        for seed in stride(from: batch, to: 600, by: 2) {
-            // A known seed's paragraph differs with its URLs too.
-            let markdown = Self.urlParagraph(seed: seed)
-            guard Self.knownSeeds[seed] == nil, try Self.coreAgrees(markdown) else { continue }
-            compared += 1
-            let (ours, theirs) = try GFMOracle.both(markdown)
-            if ours != theirs { failures.append("seed \(seed): " + markdown.debugDescription) }
-        }
-        #expect(compared >= 250)
-        #expect(failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")")
+        try Self.expectPairsAsCmarkGFM(
+            batch: batch, known: [:], agrees: { try Self.coreAgrees(String(decoding: $0, as: UTF8.self)) },
+            Self.urlParagraph)
     }
-
     @Test func randomURLParagraphsStreamLikeOneShot() {
         let failures = PrefixHarness().failingDocuments(seeds: 0..<100, Self.urlParagraph)
         #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
@@ -428,23 +404,39 @@ import Testing
     /// agrees (most of them: the test fails below 500).
     @Test(arguments: 0..<2)
     func randomParagraphsMatchCmarkGFM(batch: Int) throws {
+        try Self.expectPairsAsCmarkGFM(
+            batch: batch, known: Self.knownSeeds, agrees: { try Self.coreAgrees(String(decoding: $0, as: UTF8.self)) },
+            Self.paragraph)
+    }
+
+    /// Compares the paragraphs `document` makes of every second seed
+    /// below 600 from `batch` with cmark-gfm's, with smart punctuation on
+    /// both sides or off, where `agrees` says the core agrees (at least
+    /// 250 of them): those in `known` must differ, no other may. A seed of
+    /// ``knownSeeds`` differs in every paragraph built on it, and is
+    /// skipped.
+    static func expectPairsAsCmarkGFM(
+        batch: Int, smart: Bool = false, known: [Int: String], agrees: ([UInt8]) throws -> Bool,
+        _ document: (Int) -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var failures: [String] = []
         var compared = 0
         for seed in stride(from: batch, to: 600, by: 2) {
-            let markdown = Self.paragraph(seed: seed)
-            guard try Self.coreAgrees(markdown) else { continue }
+            let bytes = Array(document(seed).utf8)
+            guard known[seed] != nil || knownSeeds[seed] == nil, try agrees(bytes) else { continue }
             compared += 1
-            let (ours, theirs) = try GFMOracle.both(markdown)
-            if let reason = Self.knownSeeds[seed] {
-                #expect(ours != theirs, "seed \(seed) (\(reason)) now matches: remove it from knownSeeds")
-            } else if ours != theirs {
-                failures.append("seed \(seed): " + markdown.debugDescription)
+            let differs = GFMOracle.ours(bytes, smart: smart) != (try GFMOracle.html(bytes, smart: smart))
+            if let reason = known[seed] {
+                #expect(differs, "seed \(seed) (\(reason)) now matches: remove it", sourceLocation: sourceLocation)
+            } else if differs {
+                failures.append("seed \(seed): " + String(decoding: bytes, as: UTF8.self).debugDescription)
             }
         }
-        #expect(compared >= 250)
-        #expect(failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")")
+        #expect(compared >= 250, sourceLocation: sourceLocation)
+        #expect(
+            failures.isEmpty, "\(failures.count) of \(compared) differ; first: \(failures.first ?? "")",
+            sourceLocation: sourceLocation)
     }
-
     @Test(arguments: 0..<2)
     func randomParagraphsStreamLikeOneShot(batch: Int) {
         let failures = PrefixHarness().failingDocuments(seeds: stride(from: batch, to: 160, by: 2), Self.paragraph)
