@@ -606,6 +606,9 @@ import Testing
             + "- [b]|x\n  -|-\n[b]: /v\n\n[a] [b]\n",
         // Findings of the stop-46 fuzz hour:
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
+        // Findings of the hour on e07a8a1:
+        "**)*~",  // 11, cmark-gfm pairing where cmark does not
+        "<http\\://i", "a<https\\://a.b/c",  // 16: an escape after a `<` that opens no autolink
     ]
 
     @Test(arguments: knownFindings)
