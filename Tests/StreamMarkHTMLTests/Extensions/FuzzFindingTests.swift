@@ -609,6 +609,7 @@ import Testing
         // Findings of the hour on e07a8a1:
         "**)*~",  // 11, cmark-gfm pairing where cmark does not
         "<http\\://i", "a<https\\://a.b/c",  // 16: an escape after a `<` that opens no autolink
+        "- [x]    [o]:\"", "- [x]    [o]: /u\n\n[o]\n",  // 17: a definition after a task marker and four spaces
     ]
 
     @Test(arguments: knownFindings)
