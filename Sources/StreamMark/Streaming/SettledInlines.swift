@@ -39,10 +39,11 @@ enum SettledInlines {
     ///   text holds brackets cmark took as tokens, a `<…>` autolink's
     ///   brackets it did not);
     /// - the source holds no `\(` or `\[` (math that may close on a later
-    ///   line), no `\]` and no `&` before a letter or `#`: no
-    ///   escape or entity makes a literal that no token made (`&rsqb;` a
-    ///   `]` that closes nothing, `&lowbar;` a `_` that makes a real `_`
-    ///   after it look inside a word).
+    ///   line), no `\]`, no `&` before a letter or `#`, and no `\*` or `\_`
+    ///   next to a `*` or `_`: no escape or entity makes a literal that no
+    ///   token made (`&rsqb;` a `]` that closes nothing, `&lowbar;` a `_`
+    ///   that makes a real `_` after it look inside a word, `___\_ a` a
+    ///   run that reads `____ a`, followed by a space).
     ///
     /// - Complexity: O(size of `inlines` + `source.count`).
     static func leaveNothingOpen(_ inlines: ArraySlice<Inline>, source: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -60,11 +61,21 @@ enum SettledInlines {
                 (UInt8(ascii: "&"), UInt8(ascii: "a")...UInt8(ascii: "z")),
                 (UInt8(ascii: "&"), UInt8(ascii: "A")...UInt8(ascii: "Z")):
                 return false
+            case (UInt8(ascii: "\\"), UInt8(ascii: "*")), (UInt8(ascii: "\\"), UInt8(ascii: "_")):
+                if touchesRun(source, escapeAt: i) { return false }
             default:
                 continue
             }
         }
         return true
+    }
+
+    /// Whether the escaped `*` or `_` at `i + 1` touches a `*` or `_` run:
+    /// in the parsed text the two look like one longer run (`___\_ a`
+    /// reads `____ a`, which cannot open, where the source's `___` can).
+    private static func touchesRun(_ source: UnsafeBufferPointer<UInt8>, escapeAt i: Int) -> Bool {
+        func isRun(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") }
+        return i > 0 && isRun(source[i - 1]) || i + 2 < source.count && isRun(source[i + 2])
     }
 
     private static func isSettled(_ inlines: ArraySlice<Inline>, brackets: inout Int, inLink: Bool) -> Bool {

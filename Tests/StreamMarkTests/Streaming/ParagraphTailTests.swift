@@ -43,6 +43,9 @@ import Testing
         ("\\] [b\ntwo", "](/u)"),
         ("[x]: /u\ntwo", " [x]"),
         ("[c][]\ntwo", " more"),
+        // An escaped `*` or `_` next to a run: the text reads one longer
+        // run followed by a space, the source's run can open.
+        ("___\\_ a\ntwo", "_ c"), ("**\\* a\ntwo", "* c"), ("x \\__b\ntwo", "_ c"),
     ])
     func openLinesAreParsedAgain(start: String, appended: String) {
         expectTwoAppends(start, appended, counting: 0, of: \.paragraphTailAppends)
@@ -73,13 +76,26 @@ import Testing
             "_", "__", "a_b", "~", "~~", "[", "]", "](", "(/u)", "][", "[x]", "<", "<a ", "<b>", "</b>", "<!--",
             "-->", ">", "&#93;", "&amp;", "\\]", "\\*", "www.x.com", "http://a.b", "x@y.z", "=", "-", "|", ":",
             "|-|", "---", "===", "1. ", "2. ", "# ", "- ", "> ", "```", "\r\n", "\r", "\"t\"", ")", "(", "!",
-            "日本語", "[x]: /u\n", "\n\n", "[x]", "&lowbar;", "&rsqb;", "a",
+            "日本語", "[x]: /u\n", "\n\n", "[x]", "&lowbar;", "&rsqb;", "a", "\\_", "___",
         ]
         let streams = RandomPieceStreams(
             pieces: pieces, starts: ["Start of a paragraph\nand its second line\n", "x\n", ""], options: options)
         #expect(
             streams.failures.isEmpty, "\(streams.failures.count) of 200 failed; first: \(streams.failures.prefix(2))")
         #expect(streams.paragraphTailAppends > 300)
+    }
+
+    /// A finding of the differential fuzz run: `___\_ ras.` read as a
+    /// settled line (its text `____ ras.` holds a run followed by a
+    /// space), so the `_` after the next line paired nothing when streamed
+    /// where the one-shot parse paired it with the source's `___`.
+    @Test(arguments: ["___\\_ ras.\r\n\\_nt_", "___\\_ ras.\n\\_nt_", "**\\* a\r\nb*", "a *\\* b\nc\n*"])
+    func escapedRunNextToARunStreamsLikeOneShot(_ markdown: String) {
+        for chunking in [PrefixHarness.Chunking.everyByte, .fixed(3), .fixed(8), .fixed(16), .lines] {
+            let report = PrefixHarness(options: ParseOptions()).verify(
+                name: "escaped run", bytes: Array(markdown.utf8), chunking: chunking)
+            #expect(report.violations.isEmpty, "\(markdown.debugDescription) at \(chunking): \(report.violations)")
+        }
     }
 
     /// Links whose destination or title holds a `$`, and dollars on later
