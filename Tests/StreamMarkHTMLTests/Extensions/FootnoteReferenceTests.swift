@@ -345,9 +345,7 @@ import Testing
     }
 
     @Test func randomReferencesAfterLinksStreamLikeOneShot() {
-        let failures = PrefixHarness(options: Self.options).failingDocuments(
-            seeds: Array(0..<80), Self.referenceAfterLink)
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        FootnoteDifferentialTests.expectStreamsLikeOneShot(80, Self.referenceAfterLink)
     }
 
     /// A task item's rest that defines a footnote-shaped link label
@@ -389,9 +387,7 @@ import Testing
     }
 
     @Test func randomTaskDefinedLabelsStreamLikeOneShot() {
-        let failures = PrefixHarness(options: Self.options).failingDocuments(
-            seeds: Array(0..<80), Self.taskDefinedLabels)
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        FootnoteDifferentialTests.expectStreamsLikeOneShot(80, Self.taskDefinedLabels)
     }
 
     /// Known differences (docs/footnotes.md §9.3 "As built"): each still
@@ -506,8 +502,7 @@ import Testing
     }
 
     @Test func randomLinkLineBreaksStreamLikeOneShot() {
-        let failures = PrefixHarness(options: Self.options).failingDocuments(seeds: 0..<80, Self.linkLineBreaks)
-        #expect(failures.isEmpty, "\(failures.count) fail; first: \(failures.first?.debugDescription ?? "")")
+        FootnoteDifferentialTests.expectStreamsLikeOneShot(80, Self.linkLineBreaks)
     }
 
     // MARK: - Escaped carets
