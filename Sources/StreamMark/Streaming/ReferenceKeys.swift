@@ -303,17 +303,31 @@ enum ReferenceKeys {
     /// Whether `bytes`, a parse buffer (notes already stand-in items, task
     /// markers cut), may define a link label that begins with `^`: a
     /// `[^label]:` left at a line start is no note there, and after a task
-    /// marker cmark-gfm reads it as a link reference definition. Only then
-    /// may a footnote-shaped label without blanks be a link label.
+    /// marker cmark-gfm reads it as a link reference definition; a label
+    /// written with blanks before its `^` (`[ ^1]:`) is never a note's, and
+    /// normalizes to `^1`. Only then may a footnote-shaped label without
+    /// blanks be a link label.
     ///
     /// - Complexity: O(n).
     static func mayDefineCaretLabels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i + 1 < bytes.count {
-            if bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "^"), startsLine(bytes, i, from: 0) {
+            if bytes[i] == UInt8(ascii: "["), opensCaretLabel(bytes, after: i), startsLine(bytes, i, from: 0) {
                 return definitions(in: bytes, 0..<bytes.count).contains { $0.hasPrefix("^") }
             }
             i += 1
+        }
+        return false
+    }
+
+    /// Whether the first byte after `open` that ``key(_:_:)`` keeps is `^`.
+    private static func opensCaretLabel(_ bytes: UnsafeBufferPointer<UInt8>, after open: Int) -> Bool {
+        var j = open + 1
+        while j < bytes.count, j - open <= 1001 {
+            switch bytes[j] {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, UInt8(ascii: ">"): j += 1
+            default: return bytes[j] == UInt8(ascii: "^")
+            }
         }
         return false
     }

@@ -352,7 +352,8 @@ import Testing
     /// (docs/footnotes.md §9.3 "As built", item 9; a fuzz finding):
     /// cmark-gfm takes the task marker off before it reads definitions, so
     /// `[^x]:n` there defines the link label `^x`, and a reference `[^x]`
-    /// that no note defines is that link.
+    /// that no note defines is that link. So is a label written with blanks
+    /// before its caret (`[ ^x]: /b`), wherever it stands.
     static let taskDefinedLabelCases = [
         "[^x]\n- [x] [^x]:n", "[^x] ~~a~~ \\*\n- [x] [^x]:n\n", "[^x] [^y]\n\n- [ ] [^x]: /u\n\n[^y]: note\n",
         "[^x]\n- [x] [^x]:n\n\n[^x]: note\n", "[^x]\n\n* [X] [^x]: /a \"t\"\n", "| [^x] |\n|-|\n\n- [x] [^x]:n\n",
@@ -362,6 +363,9 @@ import Testing
         // was lost when the footnote rewrite's probe parse kept the marker).
         "- [ ] [y]: /u\n\n\n    [^A]:c\n    [^y]:c\n", "- [ ] [x]: /u\n\n\n    [^A]: c\n\nx[^A]\n",
         "- [ ] [y]: /u\n\n    [^A]:c\n    [^y]:c\n\nx[^A]\n",
+        // A label written with blanks before its caret is no note's, and
+        // normalizes to `^1` (a fuzz finding: the scan looked for `[^`).
+        "r[^1]\n\n[ ^1]:a\n", "r[^1]\n\n[\n^1]:a\n", "> r[^1]\n>\n> [\n> ^1]:a\n", "[^1] [^2]\n\n[ ^1]:a\n[^2]: n\n",
     ]
 
     /// Blocks of references to labels with and without blanks, task items
@@ -374,7 +378,7 @@ import Testing
             let block = [
                 "p [^\(l)] q", "[^\(l)]", "- [x] [^\(l)]:n", "- [ ] [^\(l)]: /u \"t\"", "* [X] [^\(l)]:",
                 "[^\(l)]: note", "| [^\(l)] | b |\n|-|-|", "~~a [^\(l)]~~ *b*", "- [x] [^\(l)]", "1. [ ] [^\(l)]: <w>",
-                "> - [x] [^\(l)]:v", "text\n- [x] [^\(l)]:m", "    [^\(l)]:c",
+                "> - [x] [^\(l)]:v", "text\n- [x] [^\(l)]:m", "    [^\(l)]:c", "[ ^\(l)]: /b", "- [\n^\(l)]:c",
             ].randomElement(using: &random)!
             blocks.append(block + (Bool.random(using: &random) ? "\n" : "\n\n"))
         }
