@@ -195,33 +195,40 @@ enum EscapedTilde {
         bytes.withUnsafeBufferPointer { holdsStandIns($0, 0..<$0.count) }
     }
 
-    /// The URL-shaped words of `bytes[range]` that hold an escape.
+    /// The URL-shaped words of `bytes[range]` that hold an escape. A word
+    /// ends at a `<` that opens an autolink or raw HTML (whose escapes stay
+    /// backslashes); a `<` that cmark reads as text (`<http\\://i`) is part
+    /// of the word.
     ///
     /// - Complexity: O(range.count); no allocation unless a word holds an
     ///   escape (this runs on every paragraph and heading of every parse).
-    static func urlWords<C: RandomAccessCollection<UInt8>>(_ bytes: C, _ range: Range<Int>) -> [Range<Int>]
-    where C.Index == Int {
+    static func urlWords(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
         var words: [Range<Int>] = []
         // Most text holds no backslash: one plain scan answers for it.
         guard bytes[range].contains(UInt8(ascii: "\\")) else { return words }
+        var pointyBraces = PointyBraceScanner(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
         var i = range.lowerBound
         while i < range.upperBound {
             while i < range.upperBound, isWordBreak(bytes[i]) { i += 1 }
             let start = i
             var escaped = false
-            var cut: Int?
             var lineEnd: Int?
+            // Where the word goes on after an autolink or raw HTML that
+            // ends it (the span's escapes are no word's).
+            var resume: Int?
             while i < range.upperBound, !isWordBreak(bytes[i]) {
                 let byte = bytes[i]
-                if cut == nil, byte == UInt8(ascii: "<") { cut = i }
+                if byte == UInt8(ascii: "<"), let end = pointyBraces.end(at: i - range.lowerBound) {
+                    resume = range.lowerBound + end
+                    break
+                }
                 if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, CharacterClass.isASCIIPunctuation(bytes[i + 1])
                 {
-                    if cut == nil { escaped = true }
+                    escaped = true
                     i += 2
                     continue
                 }
-                // A backslash ending the line: a hard line break for cmark
-                // (no `<…>` autolink spans it).
+                // A backslash ending the line: a hard line break for cmark.
                 if byte == UInt8(ascii: "\\"), i + 1 < range.upperBound, bytes[i + 1] == 0x0A || bytes[i + 1] == 0x0D {
                     lineEnd = i
                 }
@@ -229,15 +236,9 @@ enum EscapedTilde {
             }
             if escaped || lineEnd != nil, i > start {
                 let plain = unescaped(bytes, start..<i)
-                if contains(plain, "www.") || contains(plain, "://") {
-                    if let cut, let lineEnd {
-                        words.append(start..<cut)
-                        words.append(lineEnd..<lineEnd + 1)
-                    } else {
-                        words.append(start..<(cut ?? i))
-                    }
-                }
+                if contains(plain, "www.") || contains(plain, "://") { words.append(start..<i) }
             }
+            if let resume { i = resume }
         }
         return words
     }
@@ -281,7 +282,7 @@ enum EscapedTilde {
     ///
     /// - Complexity: O(n).
     static func substituted(_ bytes: [UInt8], urls: Bool) -> [UInt8] {
-        let words = urls ? urlWords(bytes, 0..<bytes.count) : []
+        let words = urls ? bytes.withUnsafeBufferPointer { urlWords($0, 0..<$0.count) } : []
         let brackets = urls ? Set(escapedBrackets(bytes, 0..<bytes.count)) : []
         // Escapes inside a link text or label stay as written: mark the
         // bytes inside bracket pairs (a running count of the pairs open).

@@ -9,9 +9,9 @@
 /// out of the line gives cmark the line cmark-gfm parses: the item's
 /// content column stays where the marker was.
 ///
-/// Only marker lines whose rest starts with `[` after fewer than four
-/// spaces are cut (cmark-gfm opens no other block there: `- [x] # h` is a
-/// paragraph `# h`), and only where cmark's own parse of the buffer makes
+/// Only marker lines whose rest starts with `[` after any blanks are cut
+/// (cmark-gfm opens no other block there: `- [x] # h` is a paragraph
+/// `# h`, and so is `- [x]     code`), and only where cmark's own parse of the buffer makes
 /// the line an item whose first block starts at the marker (not a line of
 /// a code block, nor a paragraph's continuation line). A blank rest is not
 /// cut (known difference in docs/extensions.md): the empty item `- ` left
@@ -64,16 +64,13 @@ struct TaskMarkerCut {
     /// (up to `end`) may parse differently without it.
     private static func cut(_ buffer: UnsafeBufferPointer<UInt8>, _ bracket: Int, _ end: Int) -> Range<Int>? {
         var i = bracket + 3
-        var tab = false
-        while i < end, buffer[i] == 0x20 || buffer[i] == 0x09 {
-            if buffer[i] == 0x09 { tab = true }
-            i += 1
-        }
-        // cmark-gfm opens no other block after the marker: only a
-        // definition parses differently. (A blank rest is not cut: the
-        // empty item `- ` would interrupt no paragraph, and whether one
-        // comes before is not known to a window starting at the item.)
-        guard i < end, !tab, i - (bracket + 3) < 4, buffer[i] == UInt8(ascii: "[") else { return nil }
+        while i < end, buffer[i] == 0x20 || buffer[i] == 0x09 { i += 1 }
+        // cmark-gfm opens no other block after the marker, however many
+        // blanks follow it: only a definition parses differently. (A blank
+        // rest is not cut: the empty item `- ` would interrupt no
+        // paragraph, and whether one comes before is not known to a window
+        // starting at the item.)
+        guard i < end, buffer[i] == UInt8(ascii: "[") else { return nil }
         return bracket..<i
     }
 

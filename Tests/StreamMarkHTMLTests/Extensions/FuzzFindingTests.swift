@@ -42,7 +42,35 @@ import Testing
         "1. [ ] [a]: /b \"c\"\n[a]", "- [x] \n---", "- [x] \n# h", "- [x] # h", "- [x] > q",
         "- [x] ```\n  a\n  ```", "- [x] \n  j", "- [x]     code", "```\n- [x] [2]:t\n```",
         "a\n2. [x] [y]: t\n\n[y]", "> - [x] \nj", "|\n- [x] ",
+        // However many blanks follow the marker (formerly known difference
+        // 17, a finding of the fuzz hour on e07a8a1: the cut took fewer
+        // than four spaces and no tab).
+        "- [x]    [o]:\"", "- [x]    [o]: /u\n\n[o]\n", "- [x]\t[o]: /u\n\n[o]", "1. [ ]\t\t[a]: /b \"c\"\n[a]",
+        "- [x]        [2]:t\n\n[2]", "- [x]      [a] text\n\n[a]: /u\n", "> - [X]     [o]:\n>  /u\n\n[o]",
     ]
+
+    /// Task items whose marker is followed by any blanks and a rest that
+    /// may define, with lines that continue it or not.
+    static func blanksAfterTaskMarkers(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed &* 0x3C6E_F372 &+ 7)
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var text = ""
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let blanks = (0..<Int.random(in: 1...9, using: &random)).map { _ in pick([" ", " ", "\t"]) }.joined()
+            let rest = pick(["[o]: /u", "[o]:", "[o] x", "[p]: /v \"t\"", "code", "[o]", "[^o]: n", "# h"])
+            text += pick(["- [x]", "- [ ]", "1. [X]", "> - [x]", "  * [ ]"]) + blanks + rest + "\n"
+            text += pick(["", "  /w\n", "text\n", "\n", "    [p]: /p\n", "\n[o] [p] [^o]\n"])
+        }
+        return text + "\n[o] [p]\n"
+    }
+
+    @Test func randomBlanksAfterTaskMarkersMatchCmarkGFM() throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: 0..<300, Self.blanksAfterTaskMarkers)
+    }
+
+    @Test func randomBlanksAfterTaskMarkersStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(seeds: 0..<80, Self.blanksAfterTaskMarkers)
+    }
 
     /// Known difference 8 (docs/extensions.md): a task item with nothing
     /// after its marker and a lazy line `j`. Deliberate: by the GFM spec
@@ -575,13 +603,45 @@ import Testing
         Self.expectStreamsLikeOneShot(seeds: 0..<100, Self.labelsOverLines)
     }
 
-    /// Formerly known differences 1 (in part), 3 (in part), 10, 12–15, by
+    /// Escapes in URL-shaped words next to a `<` (formerly known difference
+    /// 16, a finding of the fuzz hour on e07a8a1): a `<` that cmark reads as
+    /// text is part of the word, whose escape keeps cmark-gfm from linking
+    /// (`<http\\://i`); an autolink or raw HTML ends the word, and the word
+    /// after it is one of its own (`<b>http\\://i</b>` links nothing either,
+    /// where the scan stopped at the first `<`).
+    static let escapesAfterPointyBraces = [
+        "<http\\://i", "a<https\\://a.b/c", "x <b>http\\://i</b>", "</b><www.a.com>http\\://i\n",
+        "<www.a.com>http\\://i)\\:\\*\\:<www.a.com>\n", "\\\n<www.a.com>http\\://i\\_\n", "<<http\\://a\\_b>",
+        "<a href=\"x\\:y\">http\\://i", "<http\\://i>", "<www.a\\_b.com",
+    ]
+
+    /// Words of URLs, escapes, autolinks, raw HTML and lone `<`.
+    static func pointyBracesAndEscapes(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x5851_F42D &+ 3)
+        let pieces = [
+            "<b>", "</b>", "<http://a>", "<", ">", "http\\://i", "https://a.b/c", "www.a\\_b.com", "www.x.com", "\\\n",
+            "\n", "x", " ", "\\_", "\\*", "a.b/c", "<!-- c -->", "<a href=\"x\\:y\">", "\\:", "://", "~", "*", "_",
+            "<www.a.com>", "<a@b.c>", "\\<", "(", ")",
+        ]
+        return "x "
+            + (0..<Int.random(in: 2...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    @Test func randomPointyBracesAndEscapesMatchCmarkGFM() throws {
+        try GFMOracle.expectMatch(seeds: 0..<500, Self.pointyBracesAndEscapes)
+    }
+
+    @Test func randomPointyBracesAndEscapesStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(seeds: 0..<100) { Self.pointyBracesAndEscapes(seed: Int($0)) }
+    }
+
+    /// Formerly known differences 1 (in part), 3 (in part), 10, 12–16, by
     /// the list they belong to.
     static let formerDifferences: [(entry: Int, text: String)] =
         definitionLikeLinesBeforeURLs.map { (1, $0) } + definitionsLeavingTables.map { (3, $0) }
         + linesLeavingAfterCode.map { (3, $0) } + definitionColonsBeforeSlashes.map { (1, $0) }
         + tildesBeforeBackslashBreaks.map { (1, $0) } + tildeRunsOfOtherLengths.map { (14, $0) }
-        + emailsAfterFailedOnes.map { (15, $0) }
+        + emailsAfterFailedOnes.map { (15, $0) } + escapesAfterPointyBraces.map { (16, $0) }
         + listsCutByTables.map { (10, $0) }
         + domainsIntoEmphasis.map { (12, $0) } + shortDashRows.map { (13, $0) }
 
@@ -608,8 +668,6 @@ import Testing
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
         // Findings of the hour on e07a8a1:
         "**)*~",  // 11, cmark-gfm pairing where cmark does not
-        "<http\\://i", "a<https\\://a.b/c",  // 16: an escape after a `<` that opens no autolink
-        "- [x]    [o]:\"", "- [x]    [o]: /u\n\n[o]\n",  // 17: a definition after a task marker and four spaces
     ]
 
     @Test(arguments: knownFindings)
