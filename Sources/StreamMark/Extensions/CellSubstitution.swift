@@ -39,22 +39,29 @@ struct CellSubstitution {
         var text = text
         // The references the footnote pass will replace, found on a copy:
         // cmark-gfm pairs the runs inside each apart, as a link's text,
-        // and drops them, so the replay steps over their labels.
-        var references: [Range<Int>]? = nil
-        if crossings != nil, var probe = footnotes {
-            _ = probe.substitute(text)
-            references = probe.replacedSpans
+        // and drops them, so the replay steps over their labels. When the
+        // replay leaves the text as it is, the copy's pass is the pass.
+        var probe: (pass: FootnoteStandIns, output: [UInt8])?
+        if crossings != nil, var copy = footnotes {
+            let output = copy.substitute(text)
+            probe = (copy, output)
         }
         if let crossings,
             let escaped = CrossingDelimiters.escaped(
                 text, smart: crossings.smart, math: crossings.math, brackets: crossings.brackets,
-                references: references,
+                references: probe?.pass.replacedSpans ?? [],
                 urls: crossings.autolinks ? URLMarkup.links(in: text, isLinkLabel: linkLabels) : [])
         {
             text = escaped
             crossed = true
+            probe = nil
         }
-        if footnotes != nil { text = footnotes!.substitute(text) }
+        if let probe {
+            footnotes = probe.pass
+            text = probe.output
+        } else if footnotes != nil {
+            text = footnotes!.substitute(text)
+        }
         if math != nil { text = math!.substitute(text) }
         if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: linkLabels) }
         if escapes, text.withUnsafeBufferPointer({ EntityStandIns.mayOccur(in: $0, 0..<$0.count) }) {

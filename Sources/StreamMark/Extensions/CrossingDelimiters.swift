@@ -114,18 +114,20 @@ enum CrossingDelimiters {
     /// - Parameter brackets: how many links and images cmark's parse of
     ///   `source` made, and which labels are defined; `nil` to keep cmark's
     ///   pairing in a source holding a bracket.
+    /// - Parameter references: the footnote references the footnote pass
+    ///   replaces (`[` to `]`): cmark-gfm pairs the runs inside each apart.
     /// - Parameter urls: the extended autolinks cmark-gfm makes
     ///   (``URLMarkup/links(in:isLinkLabel:)``), which take every byte up to
     ///   their end: no delimiter run is inside one.
     static func escaped(
-        _ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil, references: [Range<Int>]? = [],
+        _ source: [UInt8], smart: Bool, math: Bool, brackets: Brackets? = nil, references: [Range<Int>] = [],
         urls: [Range<Int>] = []
     ) -> [UInt8]? {
         guard isPlain(source, brackets: brackets != nil, references: references) else { return nil }
         guard
             let (found, texts) = delimiterRuns(
                 source, brackets: brackets, math: math, smart: smart,
-                pieces: Pieces(references: references ?? [], urls: urls)),
+                pieces: Pieces(references: references, urls: urls)),
             found.count <= maximumRuns,
             found.contains(where: { $0.byte == UInt8(ascii: "~") })
         else { return nil }
@@ -241,52 +243,19 @@ enum CrossingDelimiters {
     /// Whether cmark's inline parser reads `source` as text, delimiter
     /// runs, escapes, code spans, autolinks and raw HTML only (entities
     /// and line breaks are text here: they hold no delimiter, and the
-    /// flanking of a run reads the source bytes): no footnote reference
-    /// but `references` (`[^label]`, `[` to `]`, which a stand-in will
-    /// replace; with brackets; `nil` with footnotes off, where `[^` is a
-    /// bracket), no bracket without `brackets`.
-    private static func isPlain(_ source: [UInt8], brackets: Bool, references: [Range<Int>]?) -> Bool {
+    /// flanking of a run reads the source bytes), or with `brackets`
+    /// brackets too: a `[^…]` that the footnote pass leaves (`references`
+    /// holds those it replaces, `[` to `]`) is no note's reference, so a
+    /// bracket pair, a link's or none, as in cmark.
+    private static func isPlain(_ source: [UInt8], brackets: Bool, references: [Range<Int>]) -> Bool {
         guard !Neighbour.occurs(in: source) else { return false }
-        guard let references else { return isPlain(source, brackets: brackets, caretsAreBrackets: true) }
         // A reference that takes an image opener's `!` or begins with an
         // escaped caret (docs/footnotes.md §9.3, item 18) keeps cmark's
         // pairing.
-        guard
-            references.isEmpty
-                || brackets
-                    && references.allSatisfy({
-                        source[$0.lowerBound] == UInt8(ascii: "[") && source[$0.lowerBound + 1] == UInt8(ascii: "^")
-                            && ($0.lowerBound == 0 || source[$0.lowerBound - 1] != UInt8(ascii: "!"))
-                    })
-        else { return false }
-        var nextReference = 0
-        for index in source.indices {
-            while nextReference < references.count, references[nextReference].upperBound <= index {
-                nextReference += 1
-            }
-            if nextReference < references.count, references[nextReference].contains(index) { continue }
-            guard isPlain(source, at: index, brackets: brackets, caretsAreBrackets: false) else {
-                return false
-            }
-        }
-        return true
-    }
-
-    private static func isPlain(_ source: [UInt8], brackets: Bool, caretsAreBrackets: Bool) -> Bool {
-        source.indices.allSatisfy {
-            isPlain(source, at: $0, brackets: brackets, caretsAreBrackets: caretsAreBrackets)
-        }
-    }
-
-    private static func isPlain(_ source: [UInt8], at index: Int, brackets: Bool, caretsAreBrackets: Bool) -> Bool {
-        switch source[index] {
-        case UInt8(ascii: "["):
-            // Another `[^` may be a footnote reference, which cmark-gfm pairs
-            // the runs inside as it does a link's text.
-            return brackets
-                && (caretsAreBrackets || index + 1 == source.count || source[index + 1] != UInt8(ascii: "^"))
-        case UInt8(ascii: "]"): return brackets
-        default: return true
+        guard brackets else { return !source.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") } }
+        return references.allSatisfy {
+            source[$0.lowerBound] == UInt8(ascii: "[") && source[$0.lowerBound + 1] == UInt8(ascii: "^")
+                && ($0.lowerBound == 0 || source[$0.lowerBound - 1] != UInt8(ascii: "!"))
         }
     }
 
