@@ -668,6 +668,9 @@ import Testing
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
         // Findings of the hour on e07a8a1:
         "**)*~",  // 11, cmark-gfm pairing where cmark does not
+        // 18, a finding of the hour on 303d3d5..cc0cf29: an entity beside
+        // a tilde inside a bracket pair that no `(` follows
+        "[A~&#6;~]", "[A~&#65;~]", "[~&#126;~]", "[A~&#65;~]\n\n[A~&#65;~]: /u\n",
     ]
 
     @Test(arguments: knownFindings)
