@@ -11,12 +11,13 @@
 ///
 /// Only marker lines whose rest starts with `[` after any blanks are cut
 /// (cmark-gfm opens no other block there: `- [x] # h` is a paragraph
-/// `# h`, and so is `- [x]     code`), and only where cmark's own parse of the buffer makes
-/// the line an item whose first block starts at the marker (not a line of
-/// a code block, nor a paragraph's continuation line). A blank rest is not
-/// cut (known difference in docs/extensions.md): the empty item `- ` left
-/// would interrupt no paragraph, and a window starting at the item cannot
-/// know whether a paragraph comes before it.
+/// `# h`, and so is `- [x]     code`), and only where cmark's own parse of
+/// the buffer makes the line an item whose first block starts at the
+/// marker (not a line of a code block, nor a paragraph's continuation
+/// line). A blank rest is not cut (known difference in
+/// docs/extensions.md): the empty item `- ` left would interrupt no
+/// paragraph, and a window starting at the item cannot know whether a
+/// paragraph comes before it.
 struct TaskMarkerCut {
     /// The cut byte ranges of the original buffer, ascending.
     let cuts: [Range<Int>]
