@@ -15,7 +15,8 @@ struct CellSubstitution {
     /// (or no `[^` in the text).
     var footnotes: FootnoteStandIns? = nil
     /// Whether a link label is defined, for the markup inside autolinks
-    /// (``URLMarkup``); `nil`: no label is.
+    /// (``URLMarkup``) and the entities inside labels
+    /// (``EntityStandIns``); `nil`: no label is.
     var isLinkLabel: (([UInt8]) -> Bool)? = nil
     /// For a paragraph, the kinds of its hard line breaks
     /// (``ExtensionWalker/backslashBreaks(of:inlines:)``).
@@ -65,7 +66,7 @@ struct CellSubstitution {
         if math != nil { text = math!.substitute(text) }
         if escapes && urls { text = URLMarkup.substituted(text, isLinkLabel: linkLabels) }
         if escapes, text.withUnsafeBufferPointer({ EntityStandIns.mayOccur(in: $0, 0..<$0.count) }) {
-            text = EntityStandIns.substituted(text)
+            text = EntityStandIns.substituted(text, isLinkLabel: linkLabels)
         }
         if escapes { text = EscapedTilde.substituted(text, urls: urls) }
         return text

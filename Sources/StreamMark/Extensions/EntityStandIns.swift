@@ -17,9 +17,8 @@
 ///
 /// Entities stay as written where cmark keeps them or matches them as
 /// written: in code spans, autolinks and raw HTML, after a backslash
-/// (``LiteralSpans``), and inside a bracket pair
-/// that no `(` follows (a link label, matched to its definition as
-/// written).
+/// (``LiteralSpans``), and in the labels of references (matched to their
+/// definitions as written; ``Labels``).
 enum EntityStandIns {
     /// Stands between an entity and a `~` beside it or a `www.` after it
     /// (U+2E3D, punctuation that no other stand-in uses); restored, it is
@@ -50,21 +49,26 @@ enum EntityStandIns {
     /// `bytes` with every numeric reference to `~` replaced by the escaped
     /// tilde's stand-in and ``boundary`` between an entity and a `~` beside
     /// it or a `www.` after it, outside code spans, autolinks, raw HTML and
-    /// link labels.
+    /// the link labels `isLinkLabel` says are defined. A shortcut or
+    /// collapsed reference whose text would change is written in full,
+    /// `[text][label]`: cmark matches the label as written and parses the
+    /// text as cmark-gfm does (``Labels``).
     ///
-    /// - Complexity: O(n), plus the look-aheads of ``LiteralSpans``.
-    static func substituted(_ bytes: [UInt8]) -> [UInt8] {
+    /// - Complexity: O(n), plus the look-aheads of ``LiteralSpans`` and
+    ///   the label checks of ``Labels``.
+    static func substituted(_ bytes: [UInt8], isLinkLabel: @escaping ([UInt8]) -> Bool) -> [UInt8] {
         bytes.withUnsafeBufferPointer { buffer in
-            let labels = labelBytes(buffer)
+            let labels = Labels(buffer, isLinkLabel: isLinkLabel)
             var literals = LiteralSpans(buffer)
             var result: [UInt8] = []
             result.reserveCapacity(buffer.count)
             var i = 0
-            while i < buffer.count {
+            /// Hands on the byte (or literal span, or entity) at `i`.
+            func step() {
                 if let end = literals.end(at: i) {
                     result.append(contentsOf: buffer[i..<end])
                     i = end
-                } else if buffer[i] == UInt8(ascii: "&"), !labels[i],
+                } else if buffer[i] == UInt8(ascii: "&"), !labels.kept[i],
                     let entity = entity(buffer, at: i, end: buffer.count)
                 {
                     if i > 0, buffer[i - 1] == UInt8(ascii: "~") { append(boundary, to: &result) }
@@ -79,6 +83,18 @@ enum EntityStandIns {
                     result.append(buffer[i])
                     i += 1
                 }
+            }
+            while i < buffer.count {
+                guard let reference = labels.writtenInFull[i] else {
+                    step()
+                    continue
+                }
+                let label = buffer[i + 1..<reference.close]
+                result.append(UInt8(ascii: "["))
+                i += 1
+                while i < reference.close { step() }
+                result.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "[")] + label + [UInt8(ascii: "]")])
+                i = reference.end
             }
             return result
         }
@@ -96,21 +112,12 @@ enum EntityStandIns {
         result.append(contentsOf: String(scalar).utf8)
     }
 
-    /// For each byte, whether it lies inside a bracket pair that no `(`
-    /// follows: a link label, or text that may be one.
-    private static func labelBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Bool] {
-        let labels = EscapedTilde.bracketSpans(bytes, 0..<bytes.count).filter { span in
-            span.upperBound + 1 >= bytes.count || bytes[span.upperBound + 1] != UInt8(ascii: "(")
-        }
-        return EscapedTilde.insideSpans(labels, count: bytes.count)
-    }
-
     /// The entity-like `&…;` at `start`: a decimal reference of 1–8 digits,
     /// a hexadecimal one of 1–6 (what libcmark 0.30 and cmark-gfm 0.29 both
     /// decode), or a name of 2–32 letters and digits (decoded or not, its
     /// `&` and `;` are punctuation either way). `isTilde`: a numeric
     /// reference to U+007E.
-    private static func entity(
+    static func entity(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end limit: Int
     ) -> (end: Int, isTilde: Bool)? {
         var i = start + 1

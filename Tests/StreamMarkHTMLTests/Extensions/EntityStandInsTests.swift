@@ -51,4 +51,37 @@ import Testing
     @Test func randomEntitiesAndTildesStreamLikeOneShot() {
         FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.entitiesAndTildes(seed: Int($0)) }
     }
+
+    /// Seeded blocks of bracket pairs around entities and tildes (formerly
+    /// known difference 18): a pair that defines nothing is text, where a
+    /// `~` beside an entity is flanked by its `&` or `;`; a defined label
+    /// is matched as written and its text parsed as any text; shortcut,
+    /// collapsed and full references, chains of pairs, images and inline
+    /// links among them. (No `*` or `_`: a run next to a tilde is entry
+    /// 11.)
+    static func entitiesInBrackets(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 5)
+        let pieces = [
+            "[", "]", "~", "~~", "A", "&#65;", "&#126;", "&#6;", "&amp;", " ", "[a]", "[x~]", "](/u)", "[]", "\\[",
+            "`&#126;~`", "[^n]", "[A~&#65;~]", "[~&#126;~]", "![", "[A~&#65;~][]", "www.a.com", "\n", "<b>", "&#x7e;",
+        ]
+        var text = ""
+        for _ in 0..<Int.random(in: 3...12, using: &random) { text += pieces.randomElement(using: &random)! }
+        let definitions = [
+            "", "\n\n[a]: /u\n", "\n\n[x~]: /v\n", "\n\n[^n]: note\n", "\n\n[A~&#65;~]: /u\n",
+            "\n\n[~&#126;~]: /w\n[a]: /x\n", "\n\n[A~A~]: /y\n[ ~&#126;~ ]: /z\n",
+        ]
+        return text + definitions.randomElement(using: &random)!
+    }
+
+    @Test(arguments: 0..<2)
+    func randomEntitiesInBracketsMatchCmarkGFM(batch: Int) throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: UInt64(batch * 300)..<UInt64(batch * 300 + 300)) {
+            Self.entitiesInBrackets(seed: Int($0))
+        }
+    }
+
+    @Test func randomEntitiesInBracketsStreamLikeOneShot() {
+        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.entitiesInBrackets(seed: Int($0)) }
+    }
 }

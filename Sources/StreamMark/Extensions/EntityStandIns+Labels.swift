@@ -1,0 +1,155 @@
+extension EntityStandIns {
+    /// The link labels of a block's text that hold an entity the
+    /// substitution would change, and how each is handed to cmark.
+    ///
+    /// cmark matches a label to its definition as written, entities and
+    /// all, while cmark-gfm parses a reference's text as any text: the `&`
+    /// and `;` of an entity flank the `~` runs beside it. So a defined
+    /// label must reach cmark as written, and the text cmark-gfm shows
+    /// must reach it with the stand-ins:
+    ///
+    /// - a bracket pair right after another's `]` that is defined is the
+    ///   label of a full reference (`[text][label]`): kept as written;
+    /// - a pair followed by a `[label]` is a full reference's text (a
+    ///   link if the label is defined, text if not: no shortcut), and a
+    ///   pair that defines nothing is text: substituted;
+    /// - a defined shortcut (`[label]`) or collapsed (`[label][]`)
+    ///   reference is both: written in full, `[text][label]`, its text
+    ///   substituted and its label as written. One whose label spans
+    ///   lines or holds a backtick or `<` (which could open a span that
+    ///   runs past the `]`) is kept as written.
+    ///
+    /// A pair that a `(` follows is an inline link's text (or text): its
+    /// entities are substituted as anywhere.
+    struct Labels {
+        /// For each byte, whether it lies inside a label kept as written.
+        private(set) var kept: [Bool]
+        /// The shortcut and collapsed references to write in full, by the
+        /// offset of their `[`: the offset of the `]` that closes the
+        /// label and the offset after the reference (after the `[]` of a
+        /// collapsed one).
+        private(set) var writtenInFull: [Int: (close: Int, end: Int)] = [:]
+
+        /// - Complexity: O(n) for the bracket pairs; `isLinkLabel` is
+        ///   asked once per pair that may be a label and holds an entity
+        ///   to change (at most 999 bytes; a pair's scan stops at its
+        ///   first `[`, so such pairs scan disjoint bytes).
+        init(_ bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
+            let spans = EscapedTilde.bracketSpans(bytes, 0..<bytes.count)
+            var references = References(bytes, spans: spans, isLinkLabel: isLinkLabel)
+            var keptSpans: [Range<Int>] = []
+            for span in spans {
+                let inside = span.lowerBound + 1..<span.upperBound
+                let after = span.upperBound + 1
+                guard after >= bytes.count || bytes[after] != UInt8(ascii: "("),
+                    EntityStandIns.mayOccur(in: bytes, inside), references.isLabel(span)
+                else { continue }
+                if references.isConsumedLabel(span) {
+                    keptSpans.append(span)
+                    continue
+                }
+                var end = after
+                if let next = references.following(span) {
+                    if next.count == 1 {
+                        end = next.upperBound + 1  // collapsed
+                    } else if References.isLabelShaped(bytes, next.lowerBound + 1..<next.upperBound) {
+                        continue  // a full reference's text
+                    }
+                }
+                if Self.isWritable(bytes, inside) {
+                    writtenInFull[span.lowerBound] = (span.upperBound, end)
+                } else {
+                    keptSpans.append(span)
+                }
+            }
+            kept = EscapedTilde.insideSpans(keptSpans, count: bytes.count)
+        }
+
+        /// Whether a label can be written twice without changing what
+        /// else cmark reads: on one line, no backtick or `<`.
+        private static func isWritable(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
+            !bytes[inside].contains {
+                $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<")
+            }
+        }
+    }
+
+    /// The bracket pairs of a block's text as cmark's
+    /// `handle_close_bracket` reads them one after another: a pair right
+    /// after another's `]` is that reference's label when the label is
+    /// defined (`[]`: when the pair before is) and the pair before is no
+    /// label itself (a failed lookup leaves the pair to be read again, as
+    /// a shortcut or text).
+    struct References {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let isLinkLabel: ([UInt8]) -> Bool
+        /// The pairs by the offset of their `[`, and by that of their `]`.
+        private var byOpener: [Int: Range<Int>] = [:]
+        private var byCloser: [Int: Range<Int>] = [:]
+        /// Answers so far, by the offset of a pair's `[`.
+        private var defined: [Int: Bool] = [:]
+        private var consumed: [Int: Bool] = [:]
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], isLinkLabel: @escaping ([UInt8]) -> Bool) {
+            self.bytes = bytes
+            self.isLinkLabel = isLinkLabel
+            for span in spans {
+                byOpener[span.lowerBound] = span
+                byCloser[span.upperBound] = span
+            }
+        }
+
+        /// The pair that opens right after `span`'s `]`.
+        func following(_ span: Range<Int>) -> Range<Int>? { byOpener[span.upperBound + 1] }
+
+        /// Whether `span`'s inside is a defined link label: at most 999
+        /// bytes, no unescaped `[`, and `isLinkLabel` says so.
+        mutating func isLabel(_ span: Range<Int>) -> Bool {
+            if let known = defined[span.lowerBound] { return known }
+            let inside = span.lowerBound + 1..<span.upperBound
+            let answer = !inside.isEmpty && Self.isLabelShaped(bytes, inside) && isLinkLabel(Array(bytes[inside]))
+            defined[span.lowerBound] = answer
+            return answer
+        }
+
+        /// Whether `span` is the label of the reference whose text is the
+        /// pair right before it. The chain of pairs before it is walked
+        /// from its start, without recursion.
+        ///
+        /// - Complexity: O(pairs in the chain), each answer kept.
+        mutating func isConsumedLabel(_ span: Range<Int>) -> Bool {
+            var chain = [span]
+            while consumed[chain.last!.lowerBound] == nil, let previous = byCloser[chain.last!.lowerBound - 1] {
+                chain.append(previous)
+            }
+            var previous: (pair: Range<Int>, isLabel: Bool)? = nil
+            for pair in chain.reversed() {
+                if let known = consumed[pair.lowerBound] {
+                    previous = (pair, known)
+                    continue
+                }
+                // `[]` after a pair is a collapsed reference's label when
+                // the pair's text is a defined label.
+                var answer = false
+                if let previous, !previous.isLabel {
+                    answer = pair.count == 1 ? isLabel(previous.pair) : isLabel(pair)
+                }
+                consumed[pair.lowerBound] = answer
+                previous = (pair, answer)
+            }
+            return previous!.isLabel
+        }
+
+        /// Whether `bytes[inside]` may be a link label: at most 999 bytes,
+        /// no unescaped `[`.
+        static func isLabelShaped(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
+            guard inside.count <= 999 else { return false }
+            var i = inside.lowerBound
+            while i < inside.upperBound {
+                if bytes[i] == UInt8(ascii: "[") { return false }
+                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return true
+        }
+    }
+}
