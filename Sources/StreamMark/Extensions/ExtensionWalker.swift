@@ -498,7 +498,7 @@ struct ExtensionWalker {
                 footnotes: footnotes
                     ? FootnoteStandIns(
                         skipped: skipped, isLinkLabel: cells.definesLinkLabel,
-                        looksUpPlainLabels: cells.definesCaretLabels) : nil,
+                        looksUpPlainLabels: cells.definesCaretLabels, quotesAreDelimiters: cells.smart) : nil,
                 isLinkLabel: cells.definesLinkLabel)
             if crossings {
                 substitution.crossings = (

@@ -56,6 +56,12 @@ struct FootnoteStandIns {
     /// Whether a label without blanks may be a link label too (defined
     /// after a task marker, ``CellInlineParser/definesCaretLabels``).
     var looksUpPlainLabels = false
+    /// Whether quotes are delimiters (smart punctuation on). cmark-gfm
+    /// keeps a reference's delimiters apart from those around it, so a
+    /// `'` or `"` inside a candidate is handed to cmark as an entity
+    /// (text that pairs with nothing), unless it may end an inline link's
+    /// title (``QuotePlaces``).
+    var quotesAreDelimiters = false
     /// The source ranges of the replaced candidates, `[` to `]`.
     private(set) var replacedSpans: [Range<Int>] = []
     /// How many candidates were found so far.
@@ -75,11 +81,12 @@ struct FootnoteStandIns {
 
     init(
         skipped: Set<Int> = [], isLinkLabel: @escaping ([UInt8]) -> Bool = { _ in false },
-        looksUpPlainLabels: Bool = false
+        looksUpPlainLabels: Bool = false, quotesAreDelimiters: Bool = false
     ) {
         self.skipped = skipped
         self.isLinkLabel = isLinkLabel
         self.looksUpPlainLabels = looksUpPlainLabels
+        self.quotesAreDelimiters = quotesAreDelimiters
     }
 
     // MARK: - Finding candidates
@@ -146,6 +153,7 @@ struct FootnoteStandIns {
             // The end of the last full reference link made of a candidate.
             var linkEnd = 0
             var nextBang = 0
+            let quotePlaces = quotesAreDelimiters ? QuotePlaces(bytes) : nil
             // Once a replaced candidate hides backticks, cmark's code span
             // memo no longer sees what cmark-gfm's saw: the runs that open
             // no code span are written as entities after it.
@@ -190,7 +198,9 @@ struct FootnoteStandIns {
                 // An image opener's reference takes the links inside it:
                 // their brackets go into runs.
                 let kept = hit.origin < span.lowerBound ? [] : scan.brackets
-                appendStandIns(bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: kept, to: &out)
+                appendStandIns(
+                    bytes, span.lowerBound + 1..<span.upperBound - 1, keeping: kept,
+                    quotesAsText: quotePlaces?.allowEntities(in: span) == true, to: &out)
                 out.append(UInt8(ascii: "]"))
                 candidates.append(
                     Candidate(label: String(decoding: label, as: UTF8.self), runs: first..<runs.count, ordinal: ordinal)
@@ -268,9 +278,11 @@ struct FootnoteStandIns {
     /// Appends `bytes[inside]` (the inside of candidate number
     /// `candidates.count`) with each run replaced by a stand-in: every
     /// whitespace byte, `(`, `)`, `<`, `>`, `"`, `'` and the brackets at
-    /// `brackets` (ascending: those of the pairs inside it) stay.
+    /// `brackets` (ascending: those of the pairs inside it) stay; with
+    /// `quotesAsText`, each quote as its entity.
     private mutating func appendStandIns(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>, keeping brackets: [Int], to out: inout [UInt8]
+        _ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>, keeping brackets: [Int], quotesAsText: Bool,
+        to out: inout [UInt8]
     ) {
         var j = inside.lowerBound
         var runStart: Int?
@@ -291,7 +303,11 @@ struct FootnoteStandIns {
                 j += 2
             } else if isBracket || Self.isKept(byte) {
                 endRun(j)
-                out.append(byte)
+                switch byte {
+                case UInt8(ascii: "'") where quotesAsText && !isBracket: out.append(contentsOf: Array("&#39;".utf8))
+                case UInt8(ascii: "\"") where quotesAsText && !isBracket: out.append(contentsOf: Array("&#34;".utf8))
+                default: out.append(byte)
+                }
                 j += 1
             } else {
                 if runStart == nil { runStart = j }

@@ -26,7 +26,8 @@ extension TableBuilder {
             footnotes: footnotes
                 ? FootnoteStandIns(
                     skipped: skipped, isLinkLabel: walker.cells.definesLinkLabel,
-                    looksUpPlainLabels: walker.cells.definesCaretLabels) : nil,
+                    looksUpPlainLabels: walker.cells.definesCaretLabels, quotesAreDelimiters: walker.cells.smart)
+                : nil,
             isLinkLabel: walker.cells.definesLinkLabel
         )
     }
