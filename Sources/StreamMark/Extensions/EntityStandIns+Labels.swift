@@ -30,10 +30,11 @@ extension EntityStandIns {
         /// collapsed one).
         private(set) var writtenInFull: [Int: (close: Int, end: Int)] = [:]
 
-        /// - Complexity: O(n) for the bracket pairs; `isLinkLabel` is
-        ///   asked once per pair that may be a label and holds an entity
-        ///   to change (at most 999 bytes; a pair's scan stops at its
-        ///   first `[`, so such pairs scan disjoint bytes).
+        /// - Complexity: O(n) for the bracket pairs, and a scan of at
+        ///   most 999 bytes per pair that holds an entity to change or is
+        ///   chained before one (a scan stops at the pair's first `[`, so
+        ///   such scans are disjoint); `isLinkLabel` is asked once per
+        ///   distinct label among them.
         init(_ bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
             let spans = EscapedTilde.bracketSpans(bytes, 0..<bytes.count)
             var references = References(bytes, spans: spans, isLinkLabel: isLinkLabel)
@@ -86,8 +87,9 @@ extension EntityStandIns {
         /// The pairs by the offset of their `[`, and by that of their `]`.
         private var byOpener: [Int: Range<Int>] = [:]
         private var byCloser: [Int: Range<Int>] = [:]
-        /// Answers so far, by the offset of a pair's `[`.
-        private var defined: [Int: Bool] = [:]
+        /// Answers so far: by label (a text repeating one label asks
+        /// once), and by the offset of a pair's `[`.
+        private var defined: [[UInt8]: Bool] = [:]
         private var consumed: [Int: Bool] = [:]
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], isLinkLabel: @escaping ([UInt8]) -> Bool) {
@@ -105,10 +107,12 @@ extension EntityStandIns {
         /// Whether `span`'s inside is a defined link label: at most 999
         /// bytes, no unescaped `[`, and `isLinkLabel` says so.
         mutating func isLabel(_ span: Range<Int>) -> Bool {
-            if let known = defined[span.lowerBound] { return known }
             let inside = span.lowerBound + 1..<span.upperBound
-            let answer = !inside.isEmpty && Self.isLabelShaped(bytes, inside) && isLinkLabel(Array(bytes[inside]))
-            defined[span.lowerBound] = answer
+            guard !inside.isEmpty, Self.isLabelShaped(bytes, inside) else { return false }
+            let label = Array(bytes[inside])
+            if let known = defined[label] { return known }
+            let answer = isLinkLabel(label)
+            defined[label] = answer
             return answer
         }
 
