@@ -63,7 +63,7 @@ enum EntityStandIns {
             var result: [UInt8] = []
             result.reserveCapacity(buffer.count)
             var i = 0
-            /// Hands on the byte (or literal span, or entity) at `i`.
+            // Hands on the byte (or literal span, or entity) at `i`.
             func step() {
                 if let end = literals.end(at: i) {
                     result.append(contentsOf: buffer[i..<end])
@@ -117,7 +117,7 @@ enum EntityStandIns {
     /// decode), or a name of 2–32 letters and digits (decoded or not, its
     /// `&` and `;` are punctuation either way). `isTilde`: a numeric
     /// reference to U+007E.
-    static func entity(
+    private static func entity(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end limit: Int
     ) -> (end: Int, isTilde: Bool)? {
         var i = start + 1
