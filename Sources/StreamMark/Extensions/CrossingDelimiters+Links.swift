@@ -67,28 +67,10 @@ struct LinkTexts {
     /// After the reference link that the `]` at `close` makes, if it makes one.
     private mutating func referenceEnd(_ opener: Opener, closedAt close: Int) -> Int? {
         let bytes = syntax.bytes
-        let label = labelInside(at: close + 1)
+        let label = syntax.label(at: close + 1)
         if let label, !label.isEmpty { return defines(Array(bytes[label])) ? label.upperBound + 1 : nil }
         guard !opener.bracketAfter, defines(Array(bytes[opener.start + 1..<close])) else { return nil }
         return label.map { $0.upperBound + 1 } ?? close + 1
-    }
-
-    /// The inside of the link label (`[…]`, no unescaped `[`, at most 999
-    /// bytes: cmark's `link_label`) at `start`, if one is there.
-    private func labelInside(at start: Int) -> Range<Int>? {
-        let bytes = syntax.bytes
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
-        var i = start + 1
-        while i < bytes.count, i - start <= 1_000 {
-            switch bytes[i] {
-            case UInt8(ascii: "]"): return start + 1..<i
-            case UInt8(ascii: "["): return nil
-            case UInt8(ascii: "\\"):
-                i += i + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
-            default: i += 1
-            }
-        }
-        return nil
     }
 
     /// cmark deactivates the `[` openers before a link (not `![`), back to

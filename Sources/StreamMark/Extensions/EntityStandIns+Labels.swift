@@ -50,12 +50,9 @@ extension EntityStandIns {
                     continue
                 }
                 var end = after
-                if let next = references.following(span) {
-                    if next.count == 1 {
-                        end = next.upperBound + 1  // collapsed
-                    } else if References.isLabelShaped(bytes, next.lowerBound + 1..<next.upperBound) {
-                        continue  // a full reference's text
-                    }
+                if let label = InlineLinkSyntax(bytes).label(at: after) {
+                    guard label.isEmpty else { continue }  // a full reference's text
+                    end = label.upperBound + 1  // collapsed
                 }
                 if Self.isWritable(bytes, inside) {
                     writtenInFull[span.lowerBound] = (span.upperBound, end)
@@ -84,8 +81,7 @@ extension EntityStandIns {
     struct References {
         private let bytes: UnsafeBufferPointer<UInt8>
         private let isLinkLabel: ([UInt8]) -> Bool
-        /// The pairs by the offset of their `[`, and by that of their `]`.
-        private var byOpener: [Int: Range<Int>] = [:]
+        /// The pairs by the offset of their `]`.
         private var byCloser: [Int: Range<Int>] = [:]
         /// Answers so far: by label (a text repeating one label asks
         /// once), and by the offset of a pair's `[`.
@@ -95,20 +91,15 @@ extension EntityStandIns {
         init(_ bytes: UnsafeBufferPointer<UInt8>, spans: [Range<Int>], isLinkLabel: @escaping ([UInt8]) -> Bool) {
             self.bytes = bytes
             self.isLinkLabel = isLinkLabel
-            for span in spans {
-                byOpener[span.lowerBound] = span
-                byCloser[span.upperBound] = span
-            }
+            for span in spans { byCloser[span.upperBound] = span }
         }
 
-        /// The pair that opens right after `span`'s `]`.
-        func following(_ span: Range<Int>) -> Range<Int>? { byOpener[span.upperBound + 1] }
-
-        /// Whether `span`'s inside is a defined link label: at most 999
-        /// bytes, no unescaped `[`, and `isLinkLabel` says so.
+        /// Whether `span`'s inside is a defined link label: cmark's
+        /// `link_label` (``InlineLinkSyntax/label(at:)``) from its `[` ends
+        /// at its `]`, and `isLinkLabel` says so.
         mutating func isLabel(_ span: Range<Int>) -> Bool {
             let inside = span.lowerBound + 1..<span.upperBound
-            guard !inside.isEmpty, Self.isLabelShaped(bytes, inside) else { return false }
+            guard !inside.isEmpty, InlineLinkSyntax(bytes).label(at: span.lowerBound) == inside else { return false }
             let label = Array(bytes[inside])
             if let known = defined[label] { return known }
             let answer = isLinkLabel(label)
@@ -142,18 +133,6 @@ extension EntityStandIns {
                 previous = (pair, answer)
             }
             return previous!.isLabel
-        }
-
-        /// Whether `bytes[inside]` may be a link label: at most 999 bytes,
-        /// no unescaped `[`.
-        static func isLabelShaped(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
-            guard inside.count <= 999 else { return false }
-            var i = inside.lowerBound
-            while i < inside.upperBound {
-                if bytes[i] == UInt8(ascii: "[") { return false }
-                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            return true
         }
     }
 }

@@ -304,8 +304,8 @@ struct FootnoteStandIns {
             } else if isBracket || Self.isKept(byte) {
                 endRun(j)
                 switch byte {
-                case UInt8(ascii: "'") where quotesAsText && !isBracket: out.append(contentsOf: Array("&#39;".utf8))
-                case UInt8(ascii: "\"") where quotesAsText && !isBracket: out.append(contentsOf: Array("&#34;".utf8))
+                case UInt8(ascii: "'") where quotesAsText: out.append(contentsOf: Array("&#39;".utf8))
+                case UInt8(ascii: "\"") where quotesAsText: out.append(contentsOf: Array("&#34;".utf8))
                 default: out.append(byte)
                 }
                 j += 1
@@ -324,17 +324,7 @@ struct FootnoteStandIns {
     ///
     /// - Complexity: O(1000).
     private static func followingLabel(_ bytes: UnsafeBufferPointer<UInt8>, after close: Int) -> Range<Int>? {
-        guard close + 2 < bytes.count, bytes[close + 1] == UInt8(ascii: "[") else { return nil }
-        var j = close + 2
-        while j < bytes.count, j - close - 2 < 1000 {
-            switch bytes[j] {
-            case UInt8(ascii: "["): return nil
-            case UInt8(ascii: "]"): return j > close + 2 ? (close + 2)..<j : nil
-            case UInt8(ascii: "\\"): j += j + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[j + 1]) ? 2 : 1
-            default: j += 1
-            }
-        }
-        return nil
+        InlineLinkSyntax(bytes).label(at: close + 1).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether the inside of a candidate (`^label`) may be a link label

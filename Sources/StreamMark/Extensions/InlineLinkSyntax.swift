@@ -27,6 +27,26 @@ struct InlineLinkSyntax {
         return end < bytes.count && bytes[end] == UInt8(ascii: ")") ? end + 1 : nil
     }
 
+    /// The inside of the link label (`[…]`, no unescaped `[`, at most 999
+    /// bytes: cmark's `link_label`) at `start`, if one is there; empty for
+    /// `[]`.
+    ///
+    /// - Complexity: O(1000).
+    func label(at start: Int) -> Range<Int>? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
+        var i = start + 1
+        while i < bytes.count, i - start <= 1_000 {
+            switch bytes[i] {
+            case UInt8(ascii: "]"): return start + 1..<i
+            case UInt8(ascii: "["): return nil
+            case UInt8(ascii: "\\"):
+                i += i + 1 < bytes.count && CharacterClass.isASCIIPunctuation(bytes[i + 1]) ? 2 : 1
+            default: i += 1
+            }
+        }
+        return nil
+    }
+
     func skipSpaceChars(_ start: Int) -> Int {
         var i = start
         while i < bytes.count, CharacterClass.isASCIISpace(bytes[i]) { i += 1 }

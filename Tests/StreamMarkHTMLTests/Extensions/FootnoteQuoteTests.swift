@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: handCases)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         let bytes = Array(markdown.utf8)
-        #expect(try Self.coreAgrees(bytes))
+        #expect(try CrossingDelimitersTests.coreAgreesWithSmartPunctuation(bytes))
         #expect(Self.ours(bytes) == (try Self.theirs(bytes)), "\(markdown.debugDescription)")
     }
 
@@ -46,7 +46,7 @@ import Testing
         var compared = 0
         for seed in stride(from: batch, to: 600, by: 2) {
             let bytes = Array(Self.quotesAroundReferences(seed: seed).utf8)
-            guard try Self.coreAgrees(bytes) else { continue }
+            guard try CrossingDelimitersTests.coreAgreesWithSmartPunctuation(bytes) else { continue }
             compared += 1
             if Self.ours(bytes) != (try Self.theirs(bytes)) { failures.append(seed) }
         }
@@ -74,11 +74,5 @@ import Testing
 
     static func theirs(_ bytes: [UInt8]) throws -> String {
         try GFMOracle.html(bytes, extensions: GFMOracle.withFootnotes, smart: true)
-    }
-
-    /// Whether CommonMark 0.29 and 0.30 render `bytes` alike with smart
-    /// punctuation and no extension.
-    static func coreAgrees(_ bytes: [UInt8]) throws -> Bool {
-        GFMOracle.ours(bytes, extensions: [], smart: true) == (try GFMOracle.html(bytes, extensions: [], smart: true))
     }
 }
