@@ -162,8 +162,8 @@ struct FootnoteCut {
     private func separatesItemContent(_ list: Block) -> Bool {
         for (index, item) in list.children.enumerated() {
             for (position, child) in item.children.enumerated() {
-                if isAddedBreak(child), position < item.children.count - 1 || index < list.children.count - 1 {
-                    if !isEmptyRestBreak(child) { return true }
+                if position < item.children.count - 1 || index < list.children.count - 1, endsWithTerminator(child) {
+                    return true
                 }
                 if isStandInList(child), hasBlankLineBetweenItems(child) { return true }
             }
@@ -172,17 +172,23 @@ struct FootnoteCut {
         return false
     }
 
-    /// Whether `item`'s last block, followed through the last items of
-    /// lists (as cmark's `S_ends_with_blank_line` follows them), is a
-    /// terminator: the item ended with a blank line.
-    private func endsWithTerminator(_ item: Block) -> Bool {
-        var current = item
-        while let last = current.children.last {
-            if isAddedBreak(last) { return !isEmptyRestBreak(last) }
-            guard case .list = last.kind, let lastItem = last.children.last else { return false }
-            current = lastItem
+    /// Whether `block` is a terminator or ends with one, followed through
+    /// the last blocks of items and lists as cmark's
+    /// `S_ends_with_blank_line` follows them: the block ended with a blank
+    /// line (a terminator nested in an item of an inner list loosens the
+    /// outer list too).
+    private func endsWithTerminator(_ block: Block) -> Bool {
+        var current = block
+        while true {
+            if isAddedBreak(current) { return !isEmptyRestBreak(current) }
+            switch current.kind {
+            case .list, .item:
+                guard let last = current.children.last else { return false }
+                current = last
+            default:
+                return false
+            }
         }
-        return false
     }
 
     /// Whether `block` is the `___` an empty definition got on its own line

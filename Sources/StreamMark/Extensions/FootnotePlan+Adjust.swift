@@ -105,6 +105,16 @@ private struct Geometry {
 
     func column(of offset: Int) -> Int { offset - lineStarts[line(of: offset)] }
 
+    /// The column of `offset` with the tabs before it on its line expanded
+    /// (to the next multiple of four), as cmark measures indentation.
+    func expandedColumn(of offset: Int) -> Int {
+        var column = 0
+        for byte in text[lineStarts[line(of: offset)]..<offset] {
+            column = byte == 0x09 ? column + 4 - column % 4 : column + 1
+        }
+        return column
+    }
+
     func lineEnd(_ line: Int) -> Int {
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : text.count
         while end > lineStarts[line], text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
@@ -112,9 +122,10 @@ private struct Geometry {
     }
 
     /// The column where `container`'s content starts on the line of
-    /// `offset` (0 at the top level).
-    func contentColumn(of container: Block?, onLineOf offset: Int) -> Int {
+    /// `offset` (0 at the top level): in bytes, or with tabs expanded.
+    func contentColumn(of container: Block?, onLineOf offset: Int, expandingTabs: Bool = false) -> Int {
         guard let container else { return 0 }
+        let measure = expandingTabs ? expandedColumn(of:) : column(of:)
         switch container.kind {
         case .blockQuote:
             let line = line(of: offset)
@@ -124,17 +135,17 @@ private struct Geometry {
             while gt < end, text[gt] != UInt8(ascii: ">") { gt += 1 }
             guard gt < end else { return 0 }
             let after = gt + 1
-            return after - start + (after < end && (text[after] == 0x20 || text[after] == 0x09) ? 1 : 0)
+            return measure(gt) + 1 + (after < end && (text[after] == 0x20 || text[after] == 0x09) ? 1 : 0)
         default:
             if let first = container.children.first,
                 line(of: first.range.lowerBound) == line(of: container.range.lowerBound)
             {
-                return column(of: first.range.lowerBound)
+                return measure(first.range.lowerBound)
             }
             var i = container.range.lowerBound
             let end = lineEnd(line(of: i))
             while i < end, text[i] != 0x20, text[i] != 0x09 { i += 1 }
-            return column(of: i) + 1
+            return measure(i) + 1
         }
     }
 
@@ -148,9 +159,8 @@ private struct Geometry {
         let first = line(of: item.range.lowerBound)
         let last = line(of: max(item.range.lowerBound, item.range.upperBound - 1))
         guard last > first else { return nil }
-        let widths = chain.map {
-            $0.kind == .blockQuote
-                ? nil : contentColumn(of: $0, onLineOf: $0.range.lowerBound) - column(of: $0.range.lowerBound)
+        let widths = chain.indices.map { index in
+            chain[index].kind == .blockQuote ? nil : width(of: chain[index], inside: index > 0 ? chain[index - 1] : nil)
         }
         for line in (first + 1)...last {
             let start = lineStarts[line]
@@ -167,6 +177,17 @@ private struct Geometry {
             return (line, replacement + Array("___".utf8))
         }
         return nil
+    }
+
+    /// The columns `item` takes on a line its content continues: from the
+    /// end of its container's prefix (`container`'s content column on the
+    /// item's first line; 0 at the top level) to its content column. The
+    /// blanks before its marker count, as cmark adds the marker's offset
+    /// to the item's padding, and tabs count as the columns they fill.
+    private func width(of item: Block, inside container: Block?) -> Int {
+        let start = item.range.lowerBound
+        return contentColumn(of: item, onLineOf: start, expandingTabs: true)
+            - contentColumn(of: container, onLineOf: start, expandingTabs: true)
     }
 
     /// The number of columns of `cells` (a line of blanks and `>`, tabs

@@ -51,7 +51,7 @@ import Testing
         "> - [^1]:\n> - b",
     ]
 
-    @Test(arguments: emptyNotesInItems + tabbedFirstLines + quoteLinesInNotes + nestedMarkers)
+    @Test(arguments: emptyNotesInItems + tabbedFirstLines + quoteLinesInNotes + nestedMarkers + indentedItems)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         let bytes = Array(markdown.utf8)
         let ours = GFMOracle.ours(bytes, extensions: Self.extensions)
@@ -254,6 +254,45 @@ import Testing
 
     @Test func randomQuoteLinesInNotesStreamLikeOneShot() {
         Self.expectStreamsLikeOneShot(80, Self.quoteLinesInNote(seed:))
+    }
+
+    /// A note first in a list item whose marker is indented, then a line
+    /// of blanks (docs/footnotes.md, §9.3 "As built", item 22, a finding
+    /// of the stop-55 fuzz hour): the blanks before the marker belong to
+    /// the item's width, so the blank line does not end the item.
+    static let indentedItems = [
+        " - [^1]:\n \n   b\n", " - [^1]: a\n \n   b\n\nx[^1]\n", "  - [^1]:\n \n    b\n\nx[^1]\n",
+        ">  - [^1]: a\n>  \n>    b\n\nx[^1]\n", "- a\n\n   - [^1]: a\n     \n      b\n\nx[^1]\n",
+        "   1. [^1]: a\n  \n      b\n\nx[^1]\n",
+    ]
+
+    /// A note first in an item whose marker follows zero to three blanks,
+    /// the item at the top level, in a quote or in another item; then lines
+    /// of blanks, tabs and text at varied indentation.
+    static func indentedItem(seed: Int) -> String {
+        var random = SplitMix64(seed: 0x1D22_0000 + UInt64(seed))
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        func blanks(_ most: Int) -> String { String(repeating: " ", count: Int.random(in: 0...most, using: &random)) }
+        let outer = pick(["", "", "> ", ">  ", "- ", " - ", "1. "])
+        let marker = pick(["-", "*", "1.", "10)"])
+        let head = outer + blanks(3) + marker + pick([" ", " ", "  ", "\t"]) + "[^1]:" + pick(["", " a", " - i"])
+        let continuation = String(repeating: " ", count: outer.count)
+        let quote = outer.hasPrefix(">") ? ">" : ""
+        var lines = [head]
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let container = quote.isEmpty ? continuation : pick([quote + blanks(3), quote, ""])
+            lines.append(container + pick(["", blanks(8), "\t", " \t", blanks(8) + pick(["b", "- c", "> q"])]))
+        }
+        return lines.joined(separator: "\n") + "\n\nx[^1]\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomIndentedItemsMatchCmarkGFM(batch: Int) throws {
+        try Self.expectMatches(stride(from: batch, to: 800, by: 2), Self.indentedItem(seed:))
+    }
+
+    @Test func randomIndentedItemsStreamLikeOneShot() {
+        Self.expectStreamsLikeOneShot(80, Self.indentedItem(seed:))
     }
 
     /// A note's marker after a quote or list marker that follows a note's

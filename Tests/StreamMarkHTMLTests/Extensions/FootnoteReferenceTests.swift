@@ -409,10 +409,6 @@ import Testing
             "`|||`\n-|-|-|-\n0.\n   ```\n[^l]:e o",
             "a note's marker on a line the lines after a table take in (a fence there): read as text, not as a note"
         ),
-        // Item 22, a finding of the stop-55 fuzz hour: a note first in an
-        // indented list item, then a blank line holding blanks.
-        (" - [^1]:\n \n   b\n", "the item ends at the blank line, where cmark-gfm keeps `b` in it"),
-        (" - [^1]: a\n \n   b\n\nx[^1]\n", "the item ends at the blank line, where cmark-gfm keeps `b` in it"),
     ]
 
     @Test(arguments: 0..<knownDifferenceCases.count)
