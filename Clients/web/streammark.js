@@ -119,7 +119,7 @@ export class StreamMarkView {
       closedUpdates: 0, // updates of a closed block (link reference definitions)
       loosenedClosed: 0, // closed paragraphs re-wrapped because their list turned loose/tight
       reflowed: 0, // all paragraphs re-wrapped because their list turned loose/tight
-      reshapedNodes: 0, // top-level DOM nodes removed and added by re-wraps and retypes (short patches, whole-block DOM work)
+      reshapedNodes: 0, // top-level DOM nodes removed and added by re-wraps, retypes and a note's back-references moving to its new last block (short patches, whole-block DOM work)
       rawNodes: 0, // unsafe only: top-level nodes of raw-HTML inline runs parsed or removed as a whole
       mathRenders: 0, // calls of the math renderer (one per formula value shown; 0 without a renderer)
       mathReused: 0, // math inlines whose rendered span a splice or rebuild kept (same TeX and mode)
@@ -233,7 +233,10 @@ export class StreamMarkView {
     const count = Math.max(1, Number.isInteger(note.referenceCount) ? note.referenceCount : 1);
     const key = `${label}\u0000${count}`;
     if (!rec.refs || rec.refs.key !== key) {
-      if (rec.refs) for (const node of rec.refs.nodes) node.remove();
+      if (rec.refs) {
+        this.stats.reshapedNodes += rec.refs.nodes.length;
+        for (const node of rec.refs.nodes) node.remove();
+      }
       const anchors = [];
       for (let k = 1; k <= count; k++) {
         if (k > 1) anchors.push(this.document.createTextNode(" "));
@@ -262,6 +265,7 @@ export class StreamMarkView {
     const nodes = inParagraph ? [rec.refs.space, ...rec.refs.anchors] : [...rec.refs.anchors, rec.refs.nl];
     const placed = nodes.length === rec.refs.nodes.length && nodes.every((node, i) => node === rec.refs.nodes[i]);
     if (placed && host.lastChild === nodes[nodes.length - 1] && nodes.every((node) => node.parentNode === host)) return;
+    this.stats.reshapedNodes += rec.refs.nodes.length + nodes.length;
     for (const node of rec.refs.nodes) node.remove();
     host.append(...nodes);
     rec.refs.nodes = nodes;
@@ -1294,7 +1298,7 @@ export class StreamMarkView {
       case "math":
         return this.#mathGroup(inline);
       case "footnote_reference":
-        return { v: inline, nodes: [this.#footnoteReference(inline.footnote || {})] };
+        return { v: inline, nodes: this.#footnoteReference(inline.footnote || {}) };
       case "emph":
       case "strong":
       case "strikethrough": {
@@ -1320,12 +1324,14 @@ export class StreamMarkView {
     }
   }
 
-  /// A footnote reference: `<sup class="footnote-ref"><a href="#fn-LABEL"
-  /// id="fnref-LABEL[-K]" data-footnote-ref>N</a></sup>`, or the text
-  /// `[^SOURCE]` while it is undefined (number 0).
+  /// The nodes of a footnote reference: `<sup class="footnote-ref"><a
+  /// href="#fn-LABEL" id="fnref-LABEL[-K]" data-footnote-ref>N</a></sup>`,
+  /// or while it is undefined (number 0) its fallback inlines (the source
+  /// with e-mail addresses linked), or the text `[^SOURCE]`.
   #footnoteReference(note) {
     if (!(Number.isInteger(note.number) && note.number > 0)) {
-      return this.document.createTextNode(`[^${String(note.source ?? "")}]`);
+      if (Array.isArray(note.fallback)) return note.fallback.flatMap((inline) => this.#buildInline(inline).nodes);
+      return [this.document.createTextNode(`[^${String(note.source ?? "")}]`)];
     }
     const label = escapeHref(String(note.label ?? ""));
     const sup = this.#el("sup");
@@ -1336,7 +1342,7 @@ export class StreamMarkView {
     a.setAttribute("data-footnote-ref", "");
     a.append(this.document.createTextNode(String(note.number)));
     sup.append(a);
-    return sup;
+    return [sup];
   }
 
   /// The HTML of one inline (used only with `unsafe` when raw inline HTML
@@ -1360,7 +1366,10 @@ export class StreamMarkView {
       }
       case "footnote_reference": {
         const note = inline.footnote || {};
-        if (!(Number.isInteger(note.number) && note.number > 0)) return escapeHTML(`[^${String(note.source ?? "")}]`);
+        if (!(Number.isInteger(note.number) && note.number > 0)) {
+          if (Array.isArray(note.fallback)) return note.fallback.map((child) => this.#inlineHTML(child, maths)).join("");
+          return escapeHTML(`[^${String(note.source ?? "")}]`);
+        }
         const label = escapeHTML(escapeHref(String(note.label ?? "")));
         const id = `fnref-${label}${note.occurrence > 1 ? `-${note.occurrence}` : ""}`;
         return `<sup class="footnote-ref"><a href="#fn-${label}" id="${id}" data-footnote-ref>${note.number}</a></sup>`;
@@ -1840,11 +1849,13 @@ function shortInline(value) {
   }
   if (tag === "f") {
     const [, source, label, number, occurrence] = value;
-    if (value.length !== 5 || typeof source !== "string" || typeof label !== "string" || !Number.isSafeInteger(number) || number < 0
+    if (value.length < 5 || typeof source !== "string" || typeof label !== "string" || !Number.isSafeInteger(number) || number < 0
       || !Number.isSafeInteger(occurrence) || occurrence < 0) {
-      throw new Error('streammark: inline f: expected ["f", source, label, number, occurrence]');
+      throw new Error('streammark: inline f: expected ["f", source, label, number, occurrence, fallback…]');
     }
-    return { type: "footnote_reference", footnote: { source, label, number, occurrence } };
+    const footnote = { source, label, number, occurrence };
+    if (value.length > 5) footnote.fallback = value.slice(5).map(shortInline);
+    return { type: "footnote_reference", footnote };
   }
   if (tag in SHORT_CONTAINERS) return { type: SHORT_CONTAINERS[tag], children: value.slice(1).map(shortInline) };
   if (tag === "a" || tag === "img") return { type: tag === "a" ? "link" : "image", url: value[1], title: value[2], children: value.slice(3).map(shortInline) };

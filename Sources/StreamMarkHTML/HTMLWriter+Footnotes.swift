@@ -70,9 +70,13 @@ extension HTMLWriter {
     }
 
     /// A reference: a superscript link to its note, or its source text
-    /// while undefined.
+    /// while undefined (its ``FootnoteReference/fallback``, e-mail
+    /// addresses linked, if it has one).
     mutating func writeFootnoteReference(_ reference: FootnoteReference) {
-        guard reference.isResolved else { return escapeHTML(reference.sourceText) }
+        guard reference.isResolved else {
+            guard let fallback = reference.fallback else { return escapeHTML(reference.sourceText) }
+            return writeInlines(fallback)
+        }
         put("<sup class=\"footnote-ref\"><a href=\"#fn-")
         writeHref(reference.label)
         put("\" id=\"fnref-")

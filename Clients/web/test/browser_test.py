@@ -60,6 +60,7 @@ LATE_LINKS = os.path.join(HERE, "fixtures", "late-links.md")  # link definitions
 LOOSENING = os.path.join(HERE, "fixtures", "loosening.md")  # lists that turn loose after tight items
 ALERTS = os.path.join(REPO, "Corpus/features/alerts-answer.md")  # the five GitHub alerts and near-misses
 MATH = os.path.join(HERE, "fixtures", "math.md")  # $…$, $$…$$, \(…\), \[…\], a ```math block, prices in dollars
+FOOTNOTES = os.path.join(HERE, "fixtures", "footnotes.md")  # notes after their references, undefined ones (one with an e-mail address)
 QUESTION = "How do I stream Markdown into a web chat without re-rendering?"
 # The screenshots (--screenshots): this answer, paused when this text shows.
 SCREENSHOT_ANSWER = os.path.join(REPO, "Corpus/llm/019-depth-first-search-python.md")
@@ -557,7 +558,7 @@ def main():
     args = parser.parse_args()
 
     sources = sorted(glob.glob(os.path.join(REPO, "Corpus/llm/*.md"))) + [args.long, DEMO_ANSWER, LATE_LINKS, LOOSENING, ALERTS, HOSTILE, RAW_HTML,
-                                                                        MATH]
+                                                                        MATH, FOOTNOTES]
     if args.only:
         sources = [s for s in sources if args.only in os.path.basename(s)]
     versions = protocols(args.streammark)

@@ -48,8 +48,10 @@ async function loadKaTeX() {
 /// The mutation bound of one patch on an open block: a constant plus one
 /// node per 4 bytes of patch JSON, plus a constant per paragraph re-wrapped
 /// because its list turned loose or tight, plus the top-level nodes removed
-/// and added by such re-wraps and by retypes (short patches whose DOM work is
-/// a whole block: a one-field list update, a retype `[5,2]`), plus (unsafe mode
+/// and added by such re-wraps, by retypes and by a note's back-references
+/// moving to its new last block (short patches whose DOM work is a whole
+/// block: a one-field list update, a retype `[5,2]`, a note's first
+/// paragraph), plus (unsafe mode
 /// only) the nodes of a raw-HTML inline run that had to be parsed again as a whole.
 export function mutationBound(bytes, reflowed, reshapedNodes, rawNodes) {
   return 6 + Math.ceil(bytes / 4) + 8 * reflowed + reshapedNodes + rawNodes;

@@ -88,7 +88,9 @@ struct CellSubstitution {
 
     /// cmark's inlines of a substituted text with math and escapes
     /// restored, the inline extensions of `walker` applied, and footnote
-    /// stand-ins turned into references (or their source).
+    /// stand-ins turned into references (or their source; e-mail addresses
+    /// in a reference's source linked in its fallback when autolinks are
+    /// on).
     ///
     /// - Complexity: O(size of the inlines).
     func restored(_ inlines: [Inline], walker: ExtensionWalker) -> [Inline] {
@@ -100,6 +102,8 @@ struct CellSubstitution {
             ? EscapedTilde.restored(
                 walker.inlineExtensions(inlines, escapes: true, backslashBreaks: backslashBreaks))
             : walker.inlineExtensions(inlines, backslashBreaks: backslashBreaks)
-        return footnotes?.restored(inlines) ?? inlines
+        guard let footnotes else { return inlines }
+        let restored = footnotes.restored(inlines)
+        return walker.extensions.contains(.autolink) ? footnotes.linkingEmails(restored) : restored
     }
 }

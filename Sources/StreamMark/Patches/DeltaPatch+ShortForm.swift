@@ -377,11 +377,13 @@ enum ShortForm {
                 }
                 return .math(tex, display: tag == "M")
             case "f":
-                guard fields.count == 5, case .string(let source) = fields[1], case .string(let label) = fields[2],
+                guard fields.count >= 5, case .string(let source) = fields[1], case .string(let label) = fields[2],
                     case .int(let number) = fields[3], case .int(let occurrence) = fields[4]
-                else { throw error("inline f: expected [\"f\", source, label, number, occurrence]") }
+                else { throw error("inline f: expected [\"f\", source, label, number, occurrence, fallback…]") }
+                let fallback = fields.count > 5 ? try inlines(fields.dropFirst(5)) : nil
                 return .footnoteReference(
-                    FootnoteReference(source: source, label: label, number: number, occurrence: occurrence))
+                    FootnoteReference(
+                        source: source, label: label, number: number, occurrence: occurrence, fallback: fallback))
             case "i": return .emphasis(try inlines(rest))
             case "b": return .strong(try inlines(rest))
             case "s": return .strikethrough(try inlines(rest))

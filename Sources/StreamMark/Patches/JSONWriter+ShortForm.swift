@@ -284,7 +284,7 @@ extension JSONWriter {
             int(reference.number)
             byte(UInt8(ascii: ","))
             int(reference.occurrence)
-            byte(UInt8(ascii: "]"))
+            shortChildren(reference.fallback ?? [])
         case .emphasis(let children): shortContainer(#""i""#, children)
         case .strong(let children): shortContainer(#""b""#, children)
         case .strikethrough(let children): shortContainer(#""s""#, children)

@@ -118,6 +118,10 @@ struct JSONWriter {
             int(reference.number)
             raw(#","occurrence":"#)
             int(reference.occurrence)
+            if let fallback = reference.fallback {
+                raw(#","fallback":"#)
+                inlines(fallback)
+            }
             raw("}}")
         case .emphasis(let children): container("emph", children)
         case .strong(let children): container("strong", children)

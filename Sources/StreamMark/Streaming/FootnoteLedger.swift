@@ -255,10 +255,10 @@ struct FootnoteLedger {
                 defer { index += 1 }
                 let occurrence = index < occurrences.count ? occurrences[index] : 0
                 guard let resolution = FootnoteResolver.key(reference.source).flatMap(numbering.resolution(of:))
-                else { return FootnoteReference(source: reference.source) }
+                else { return FootnoteReference(source: reference.source, fallback: reference.fallback) }
                 return FootnoteReference(
                     source: reference.source, label: resolution.winner.label, number: resolution.number,
-                    occurrence: occurrence)
+                    occurrence: occurrence, fallback: reference.fallback)
             }
         }
         return block

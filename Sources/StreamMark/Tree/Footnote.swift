@@ -27,8 +27,10 @@ public struct FootnoteDefinition: Hashable, Sendable, Codable {
 /// A footnote reference (`[^label]`) in inline content.
 ///
 /// An undefined reference stays a reference (with ``number`` 0) and is
-/// rendered as its source text `[^source]`, so a definition that arrives
-/// later only changes its value, never the inline structure around it.
+/// rendered as its source text `[^source]` (``fallback``, where that text
+/// holds an e-mail address the autolink extension links), so a definition
+/// that arrives later only changes its value, never the inline structure
+/// around it.
 public struct FootnoteReference: Hashable, Sendable, Codable {
     /// The raw source between `[^` and `]`, never decoded (cmark-gfm
     /// matches and prints it as written).
@@ -41,14 +43,24 @@ public struct FootnoteReference: Hashable, Sendable, Codable {
     /// Which reference to the note this is (1 for the first): the `k` of
     /// the `fnref-LABEL-k` anchor its back-reference jumps to.
     public var occurrence: Int
+    /// What the reference shows while undefined when that is more than
+    /// ``sourceText`` as plain text: ``sourceText`` split at the e-mail
+    /// addresses the autolink extension links (`[^`, a `mailto:` link,
+    /// `]`), as cmark-gfm turns an undefined reference into text before its
+    /// autolink pass. `nil` (the common case): ``sourceText`` as text.
+    public var fallback: [Inline]?
 
     /// A reference written `[^source]`, resolved to note `number` (0:
-    /// undefined).
-    public init(source: String, label: String = "", number: Int = 0, occurrence: Int = 0) {
+    /// undefined), showing `fallback` while undefined (`nil`: its source
+    /// text).
+    public init(
+        source: String, label: String = "", number: Int = 0, occurrence: Int = 0, fallback: [Inline]? = nil
+    ) {
         self.source = source
         self.label = label
         self.number = number
         self.occurrence = occurrence
+        self.fallback = fallback
     }
 
     /// Whether the reference resolved to a note.

@@ -397,7 +397,6 @@ import Testing
     /// Known differences (docs/footnotes.md §9.3 "As built"): each still
     /// differs, and only as described.
     static let knownDifferenceCases: [(markdown: String, reason: String)] = [
-        ("[^a@b.com] x\n", "cmark-gfm links an e-mail address inside an undefined reference's text"),
         // Item 14's leftover: a blank line the note takes in (four columns
         // past it), then a line that ends the note inside a list item.
         (

@@ -12,6 +12,14 @@ import Testing
     static let definition = FootnoteDefinition(label: "a \"b\" é", number: 2, referenceCount: 3)
     static let reference = FootnoteReference(source: "A \"B\" é", label: "a \"b\" é", number: 2, occurrence: 3)
 
+    /// An undefined reference whose source holds an e-mail address: its
+    /// fallback (the linked source text) follows its fields.
+    static let mailReference = FootnoteReference(
+        source: "a@b.com",
+        fallback: [
+            .text("[^"), .link(destination: "mailto:a@b.com", title: "", children: [.text("a@b.com")]), .text("]"),
+        ])
+
     static var deltas: [DeltaPatch] {
         let document = FootnoteTrees.document
         var deltas: [DeltaPatch] = document.children.enumerated().map {
@@ -26,6 +34,7 @@ import Testing
             .splice(
                 id: "p0", cell: nil, keep: 0, inlines: [.emphasis([.footnoteReference(FootnoteReference(source: ""))])]),
             .update(id: "p2", kind: .paragraph(inlines: [.footnoteReference(reference)])),
+            .update(id: "p3", kind: .paragraph(inlines: [.footnoteReference(mailReference)])),
         ]
         return deltas
     }
@@ -42,6 +51,7 @@ import Testing
         #expect(text.contains(#"["f","a","a",1,2]"#))
         #expect(text.contains(#"["f","nope","",0,0]"#))
         #expect(text.contains(#"[19,"a \"b\" é",2,3]"#))
+        #expect(text.contains(#"["f","a@b.com","",0,0,"[^",["a","mailto:a@b.com","","a@b.com"],"]"]"#))
         #expect(text.contains(#"[4,"footnotes",20]"#) || text.contains(#"[4,"footnotes",[20]]"#))
     }
 
@@ -50,6 +60,7 @@ import Testing
             #"[0,"doc",["x",19]]"#, #"[0,"doc",["x",[19,"a",1]]]"#, #"[0,"doc",["x",[19,1,1,1]]]"#,
             #"[0,"doc",["x",[19,"a",1,1,1]]]"#, #"[0,"doc",["x",[20,1]]]"#,
             #"[0,"doc",["x",[0,[["f","a","a",1]]]]]"#, #"[0,"doc",["x",[0,[["f","a","a","1",1]]]]]"#,
+            #"[0,"doc",["x",[0,[["f","a","",0,0,7]]]]]"#,
         ] {
             var decoder = PatchStreamDecoder()
             _ = try decoder.decode(line: Array(#"{"v":2}"#.utf8))
@@ -70,6 +81,9 @@ import Testing
             .update(
                 id: "p0",
                 value: BlockValue(kind: .paragraph(inlines: [.footnoteReference(Self.reference)]), range: 1..<2)),
+            .update(
+                id: "p3",
+                value: BlockValue(kind: .paragraph(inlines: [.footnoteReference(Self.mailReference)]), range: 2..<3)),
         ]
         var writer = PatchStreamWriter(version: 1)
         writer.write(patches)
@@ -88,6 +102,10 @@ import Testing
         #expect(
             text.contains(
                 #"{"type":"footnote_reference","footnote":{"source":"nope","label":"","number":0,"occurrence":0}}"#))
+        #expect(
+            text.contains(
+                #"{"source":"a@b.com","label":"","number":0,"occurrence":0,"fallback":["[^",{"type":"link","url":"mailto:a@b.com","title":"","children":["a@b.com"]},"]"]}"#
+            ))
     }
 
     /// Whole streams in both versions: the reference client rebuilds the
