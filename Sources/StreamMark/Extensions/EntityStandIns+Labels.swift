@@ -16,8 +16,9 @@ extension EntityStandIns {
     /// - a defined shortcut (`[label]`) or collapsed (`[label][]`)
     ///   reference is both: written in full, `[text][label]`, its text
     ///   substituted and its label as written. One whose label spans
-    ///   lines or holds a backtick or `<` (which could open a span that
-    ///   runs past the `]`) is kept as written.
+    ///   lines, or whose brackets a code span, autolink or raw HTML
+    ///   crosses (the copy would change where it ends), is kept as
+    ///   written.
     ///
     /// A pair that a `(` follows is an inline link's text (or text): its
     /// entities are substituted as anywhere.
@@ -34,10 +35,12 @@ extension EntityStandIns {
         ///   most 999 bytes per pair that holds an entity to change or is
         ///   chained before one (a scan stops at the pair's first `[`, so
         ///   such scans are disjoint); `isLinkLabel` is asked once per
-        ///   distinct label among them.
+        ///   distinct label among them; one O(n) walk over the literal
+        ///   spans when a label to write in full holds a backtick or `<`.
         init(_ bytes: UnsafeBufferPointer<UInt8>, isLinkLabel: @escaping ([UInt8]) -> Bool) {
             let spans = EscapedTilde.bracketSpans(bytes, 0..<bytes.count)
             var references = References(bytes, spans: spans, isLinkLabel: isLinkLabel)
+            var literals: Literals? = nil
             var keptSpans: [Range<Int>] = []
             for span in spans {
                 let inside = span.lowerBound + 1..<span.upperBound
@@ -54,7 +57,7 @@ extension EntityStandIns {
                     guard label.isEmpty else { continue }  // a full reference's text
                     end = label.upperBound + 1  // collapsed
                 }
-                if Self.isWritable(bytes, inside) {
+                if Self.isWritable(bytes, span, pairs: spans, literals: &literals) {
                     writtenInFull[span.lowerBound] = (span.upperBound, end)
                 } else {
                     keptSpans.append(span)
@@ -63,12 +66,91 @@ extension EntityStandIns {
             kept = EscapedTilde.insideSpans(keptSpans, count: bytes.count)
         }
 
-        /// Whether a label can be written twice without changing what
-        /// else cmark reads: on one line, no backtick or `<`.
-        private static func isWritable(_ bytes: UnsafeBufferPointer<UInt8>, _ inside: Range<Int>) -> Bool {
-            !bytes[inside].contains {
-                $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<")
+        /// Whether the label between the brackets at the ends of `span`
+        /// can be written twice without changing what else cmark reads: on
+        /// one line, and each backtick and `<` in it inside a code span,
+        /// autolink or raw HTML that lies inside it (a backtick run or `<`
+        /// that opens nothing could pair with its copy; a span holding a
+        /// bracket ends elsewhere once the label is written twice). The
+        /// spans are ``LiteralSpans``' walk over the block, which is
+        /// cmark's only up to the first backtick or `<` that cmark may read
+        /// whole, spans and all, and that opens no span without brackets
+        /// there (in a pair right after another's `]`, a full reference's
+        /// label, or after a `](`, an inline link's destination and title):
+        /// a label after that one is kept as written.
+        private static func isWritable(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>, pairs: [Range<Int>], literals: inout Literals?
+        ) -> Bool {
+            let inside = (span.lowerBound + 1)..<span.upperBound
+            if bytes[inside].contains(where: { $0 == 0x0A || $0 == 0x0D }) { return false }
+            let opening = inside.filter { Self.opensSpan(bytes[$0]) }
+            if opening.isEmpty { return true }
+            if literals == nil { literals = Literals(bytes, pairs: pairs) }
+            guard literals!.firstReadWhole >= span.lowerBound else { return false }
+            return opening.allSatisfy { offset in
+                Self.span(in: literals!.spans, holding: offset).map {
+                    $0.lowerBound >= inside.lowerBound && $0.upperBound <= inside.upperBound
+                } ?? false
             }
+        }
+
+        private static func opensSpan(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "`") || byte == UInt8(ascii: "<")
+        }
+
+        /// The code spans, autolinks and raw HTML of a block, in order, as
+        /// ``LiteralSpans`` steps over them (not escapes, nor backtick runs
+        /// that open no code span), and the offset of the first backtick
+        /// or `<` that cmark may read whole, up to which they are cmark's.
+        struct Literals {
+            var spans: [Range<Int>] = []
+            var firstReadWhole = 0
+
+            /// - Complexity: O(n + pairs).
+            init(_ bytes: UnsafeBufferPointer<UInt8>, pairs: [Range<Int>]) {
+                let labels = pairs.filter { $0.lowerBound > 0 && bytes[$0.lowerBound - 1] == UInt8(ascii: "]") }
+                let inLabel = EscapedTilde.insideSpans(labels, count: bytes.count)
+                let linkSyntax = (0..<max(0, bytes.count - 1)).first {
+                    bytes[$0] == UInt8(ascii: "]") && bytes[$0 + 1] == UInt8(ascii: "(")
+                }
+                var scanner = LiteralSpans(bytes)
+                var i = 0
+                while i < bytes.count {
+                    guard let end = scanner.end(at: i) else {
+                        i += 1
+                        continue
+                    }
+                    if bytes[i] != UInt8(ascii: "\\"), !bytes[i..<end].allSatisfy({ $0 == UInt8(ascii: "`") }) {
+                        spans.append(i..<end)
+                    }
+                    i = end
+                }
+                // In a label, a span without brackets is skipped as cmark
+                // skips the whole label.
+                let spans = spans
+                func isClosedSpan(_ i: Int) -> Bool {
+                    guard let span = Labels.span(in: spans, holding: i) else { return false }
+                    return !bytes[span].contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
+                }
+                firstReadWhole =
+                    bytes.indices.first {
+                        Labels.opensSpan(bytes[$0])
+                            && ((inLabel[$0] && !isClosedSpan($0)) || $0 > linkSyntax ?? bytes.count)
+                    } ?? bytes.count
+            }
+        }
+
+        /// The one of `spans` (sorted, disjoint) that holds `offset`.
+        ///
+        /// - Complexity: O(log spans).
+        private static func span(in spans: [Range<Int>], holding offset: Int) -> Range<Int>? {
+            var low = 0
+            var high = spans.count
+            while low < high {
+                let mid = (low + high) / 2
+                if spans[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low < spans.count && spans[low].contains(offset) ? spans[low] : nil
         }
     }
 

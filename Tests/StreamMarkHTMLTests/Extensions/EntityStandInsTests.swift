@@ -84,4 +84,42 @@ import Testing
     @Test func randomEntitiesInBracketsStreamLikeOneShot() {
         FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.entitiesInBrackets(seed: Int($0)) }
     }
+
+    /// Defined labels holding an entity beside a tilde and code spans,
+    /// raw HTML or autolinks that lie inside them, used as shortcut,
+    /// collapsed and full references, some with backticks and `<` that
+    /// open nothing after them (docs/extensions.md, entry 18): such a
+    /// label is written in full, as one without them. (A backtick or `<`
+    /// that opens nothing inside a label, or one that cmark reads whole
+    /// before it, keeps it as written: entry 18's rest.)
+    static func labelsHoldingSpans(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x517C_C1B7 &+ 11)
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var labels: [String] = []
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            var label = ""
+            for _ in 0..<Int.random(in: 2...5, using: &random) {
+                label += pick(["A~&#65;~", "~&#126;~", " `x`", " ``y``", " <b>", " <http://a>", " c", "&#x7e;"])
+            }
+            labels.append(label)
+        }
+        var text = ""
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            let label = pick(labels)
+            text += pick(["", " ", "x ", "~"]) + pick(["[\(label)]", "[\(label)][]", "[\(label)][]", "[t][\(label)]"])
+        }
+        text += pick(["", " `", " <", " x>"])
+        return text + "\n\n" + labels.map { "[\($0)]: /u" }.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: 0..<2)
+    func randomLabelsHoldingSpansMatchCmarkGFM(batch: Int) throws {
+        try GFMOracle.expectMatchWithFootnotes(seeds: UInt64(batch * 300)..<UInt64(batch * 300 + 300)) {
+            Self.labelsHoldingSpans(seed: Int($0))
+        }
+    }
+
+    @Test func randomLabelsHoldingSpansStreamLikeOneShot() {
+        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.labelsHoldingSpans(seed: Int($0)) }
+    }
 }
