@@ -15,13 +15,13 @@ import Testing
 /// of them), so the suite costs seconds in release.
 @Suite struct PrefixHarnessMixedChunkingTests {
     /// Long real documents: the three Corpus documents, the 40 answers, the
-    /// two regression files and both spec texts.
+    /// three regression files and both spec texts.
     static let realDocuments =
         CorpusFiles.markdownFiles(under: "documents") + CorpusFiles.markdownFiles(under: "llm")
         + CorpusFiles.markdownFiles(under: "regressions") + ["commonmark/spec.txt", "gfm/spec.txt"]
 
     @Test func realDocumentsAreFound() {
-        #expect(Self.realDocuments.count == 3 + 40 + 2 + 2)
+        #expect(Self.realDocuments.count == 3 + 40 + 3 + 2)
     }
 
     /// Every real document with three `mixed` seeds and 8-byte chunks (the

@@ -279,7 +279,10 @@ extension FootnoteStandIns {
                     }
                 }
             case .text(let text): appendText(text, to: &result)
-            case .softBreak, .lineBreak, .math, .footnoteReference: result.append(inline)
+            case .softBreak, .lineBreak, .footnoteReference: result.append(inline)
+            // A candidate inside math (`$[^1]$`, `$[^{18}F]$`) is TeX: the
+            // math pass took its stand-ins into the span.
+            case .math(let tex, let display): result.append(.math(sourced(tex), display: display))
             case .code(let s): result.append(.code(sourced(s)))
             case .html(let s): result.append(.html(sourced(s)))
             case .emphasis(let c): result.append(.emphasis(restored(c)))
