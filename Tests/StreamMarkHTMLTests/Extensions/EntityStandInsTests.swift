@@ -74,17 +74,6 @@ import Testing
         return text + definitions.randomElement(using: &random)!
     }
 
-    @Test(arguments: 0..<2)
-    func randomEntitiesInBracketsMatchCmarkGFM(batch: Int) throws {
-        try GFMOracle.expectMatchWithFootnotes(seeds: UInt64(batch * 300)..<UInt64(batch * 300 + 300)) {
-            Self.entitiesInBrackets(seed: Int($0))
-        }
-    }
-
-    @Test func randomEntitiesInBracketsStreamLikeOneShot() {
-        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.entitiesInBrackets(seed: Int($0)) }
-    }
-
     /// Defined labels holding an entity beside a tilde and code spans,
     /// raw HTML or autolinks that lie inside them, used as shortcut,
     /// collapsed and full references, some with backticks and `<` that
@@ -112,14 +101,26 @@ import Testing
         return text + "\n\n" + labels.map { "[\($0)]: /u" }.joined(separator: "\n") + "\n"
     }
 
-    @Test(arguments: 0..<2)
-    func randomLabelsHoldingSpansMatchCmarkGFM(batch: Int) throws {
-        try GFMOracle.expectMatchWithFootnotes(seeds: UInt64(batch * 300)..<UInt64(batch * 300 + 300)) {
-            Self.labelsHoldingSpans(seed: Int($0))
+    /// The generators of bracket pairs, compared with footnotes on.
+    enum BracketGenerator: String, CaseIterable {
+        case entitiesInBrackets, labelsHoldingSpans
+
+        func document(seed: UInt64) -> String {
+            switch self {
+            case .entitiesInBrackets: EntityStandInsTests.entitiesInBrackets(seed: Int(seed))
+            case .labelsHoldingSpans: EntityStandInsTests.labelsHoldingSpans(seed: Int(seed))
+            }
         }
     }
 
-    @Test func randomLabelsHoldingSpansStreamLikeOneShot() {
-        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100) { Self.labelsHoldingSpans(seed: Int($0)) }
+    @Test(arguments: BracketGenerator.allCases, 0..<2)
+    func randomBracketsMatchCmarkGFM(generator: BracketGenerator, batch: Int) throws {
+        try GFMOracle.expectMatchWithFootnotes(
+            seeds: UInt64(batch * 300)..<UInt64(batch * 300 + 300), generator.document(seed:))
+    }
+
+    @Test(arguments: BracketGenerator.allCases)
+    func randomBracketsStreamLikeOneShot(generator: BracketGenerator) {
+        FuzzFindingTests.expectStreamsLikeOneShot(seeds: 0..<100, generator.document(seed:))
     }
 }
