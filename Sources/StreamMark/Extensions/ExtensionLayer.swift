@@ -118,17 +118,18 @@ enum ExtensionLayer {
         }
     }
 
-    /// Whether the extensions make `list` loose although cmark found it
-    /// tight: cmark-gfm counts a table without body rows and an empty
-    /// footnote definition as ending with a blank line, so such a block
-    /// followed by more content in its item, or in an item followed by
-    /// another item, loosens the list. A streaming
-    /// engine that assembles a list from items parsed at different times
-    /// must apply this to the assembled list.
+    /// Whether the extensions make `list` loose through its `items` although
+    /// cmark found it tight: cmark-gfm counts a table without body rows and
+    /// an empty footnote definition as ending with a blank line, so such a
+    /// block followed by more content in its item, or in an item followed
+    /// by another item, loosens the list. A streaming engine that assembles
+    /// a list from items parsed at different times must apply this to the
+    /// assembled list, asking only about the items it freezes: an open
+    /// item's table may still gain a body row.
     ///
-    /// - Complexity: O(number of items and their direct children).
-    static func loosens(_ list: Block, options: ParseOptions) -> Bool {
-        ExtensionWalker.hasBlankEndedBlockBeforeMore(list, extensions: options.extensions)
+    /// - Complexity: O(number of `items` and their direct children).
+    static func loosens(_ list: Block, items: Range<Int>, options: ParseOptions) -> Bool {
+        ExtensionWalker.hasBlankEndedBlockBeforeMore(list, items: items, extensions: options.extensions)
     }
 }
 

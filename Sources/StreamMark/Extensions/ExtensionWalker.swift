@@ -419,9 +419,13 @@ struct ExtensionWalker {
     /// blank) and a footnote definition with nothing after its marker (its
     /// only line is blank after the marker: `- [^1]:` / `- b`). Such a block
     /// followed by more content in its item, or its item by another item,
-    /// makes a list loose (cmark's tight-list rule).
-    static func hasBlankEndedBlockBeforeMore(_ list: Block, extensions: ParseOptions.Extensions) -> Bool {
-        for (itemIndex, item) in list.children.enumerated() {
+    /// makes a list loose (cmark's tight-list rule). Only the children of
+    /// `items` (all of them if `nil`) are asked.
+    static func hasBlankEndedBlockBeforeMore(
+        _ list: Block, items: Range<Int>? = nil, extensions: ParseOptions.Extensions
+    ) -> Bool {
+        for itemIndex in items ?? list.children.indices {
+            let item = list.children[itemIndex]
             for (childIndex, child) in item.children.enumerated()
             where (itemIndex + 1 < list.children.count || childIndex + 1 < item.children.count)
                 && endsWithBlankLine(child, extensions: extensions)

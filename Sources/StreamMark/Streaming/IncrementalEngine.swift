@@ -570,11 +570,10 @@ struct IncrementalEngine: Sendable {
             if case .list(let attributes)? = probeBlocks.first?.kind, !attributes.tight { loose = true }
         }
         // The extension layer can loosen a list too (a table without body
-        // rows before more content): ask it about the items being frozen and
-        // the item after them.
-        let frozenItems = Block(
-            id: list.id, kind: list.kind, range: list.range, children: Array(list.children[k...end]))
-        if ExtensionLayer.loosens(frozenItems, options: options) { loose = true }
+        // rows before more content): ask it about the items being frozen,
+        // each followed by another item. Not about that next item: it is
+        // open, and its table may still gain a body row.
+        if ExtensionLayer.loosens(list, items: k..<end, options: options) { loose = true }
         let newStart = Self.lineStart(of: nextStart, in: text)
         addSegment(
             windowStart..<newStart, place: .nested(top: frozenTop, k..<end), blocks: list.children[k..<end],
