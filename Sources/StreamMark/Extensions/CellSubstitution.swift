@@ -21,6 +21,9 @@ struct CellSubstitution {
     /// For a paragraph, the kinds of its hard line breaks
     /// (``ExtensionWalker/backslashBreaks(of:inlines:)``).
     var backslashBreaks: [Bool]? = nil
+    /// The substituted text's autolinks holding a tilde
+    /// (``ExtensionWalker/angleAutolinks(of:)``).
+    var angleAutolinks: AngleAutolinks? = nil
     /// Whether `*` and `_` runs that a strikethrough pair drops are
     /// escaped (``CrossingDelimiters``), with smart punctuation on or off.
     /// With `brackets`, the replay pairs the runs of a source holding
@@ -100,8 +103,9 @@ struct CellSubstitution {
         inlines =
             escapes
             ? EscapedTilde.restored(
-                walker.inlineExtensions(inlines, escapes: true, backslashBreaks: backslashBreaks))
-            : walker.inlineExtensions(inlines, backslashBreaks: backslashBreaks)
+                walker.inlineExtensions(
+                    inlines, escapes: true, backslashBreaks: backslashBreaks, angleAutolinks: angleAutolinks))
+            : walker.inlineExtensions(inlines, backslashBreaks: backslashBreaks, angleAutolinks: angleAutolinks)
         guard let footnotes else { return inlines }
         let restored = footnotes.restored(inlines)
         return walker.extensions.contains(.autolink) ? footnotes.linkingEmails(restored) : restored

@@ -385,7 +385,8 @@ struct ExtensionWalker {
                     ?? inlineExtensions(
                         inlines,
                         backslashBreaks: backslashBreaks(
-                            of: UnsafeBufferPointer(rebasing: text[block.range]), inlines: inlines)))
+                            of: UnsafeBufferPointer(rebasing: text[block.range]), inlines: inlines),
+                        angleAutolinks: angleAutolinks(in: block.range)))
             return ([block], 0)
         case .heading(let level, let inlines):
             if extensions.contains(.table), Self.isSetextHeading(block, in: text),
@@ -396,7 +397,9 @@ struct ExtensionWalker {
                 return (replaced, consumed)
             }
             block.kind = .heading(
-                level: level, inlines: reparsedInlines(block, prefixes: prefixes) ?? inlineExtensions(inlines)
+                level: level,
+                inlines: reparsedInlines(block, prefixes: prefixes)
+                    ?? inlineExtensions(inlines, angleAutolinks: angleAutolinks(in: block.range))
             )
             return ([block], 0)
         case .table(var attributes):
@@ -454,7 +457,7 @@ struct ExtensionWalker {
 
     private func cellExtensions(_ cell: TableCell) -> TableCell {
         var cell = cell
-        cell.inlines = inlineExtensions(cell.inlines)
+        cell.inlines = inlineExtensions(cell.inlines, angleAutolinks: angleAutolinks(in: cell.range))
         return cell
     }
 
@@ -515,6 +518,7 @@ struct ExtensionWalker {
                     backslashBreaks(of: $0, inlines: inlines)
                 }
             }
+            substitution.angleAutolinks = substituted.withUnsafeBufferPointer { angleAutolinks(of: $0) }
             let source = definitionLines + substituted
             guard substitution.substituted else { return nil }
             let parsed = cells.inlines(
@@ -599,12 +603,33 @@ struct ExtensionWalker {
     /// - Parameter backslashBreaks: for each line end of the block, in
     ///   order, whether it is a backslash line break (see
     ///   ``InlineExtensionPass/backslashBreaks``).
-    func inlineExtensions(_ inlines: [Inline], escapes: Bool = false, backslashBreaks: [Bool]? = nil) -> [Inline] {
+    /// - Parameter angleAutolinks: the block's autolinks holding a tilde
+    ///   (see ``angleAutolinks(of:)``).
+    func inlineExtensions(
+        _ inlines: [Inline], escapes: Bool = false, backslashBreaks: [Bool]? = nil,
+        angleAutolinks: AngleAutolinks? = nil
+    ) -> [Inline] {
         InlineNesting.capped(
             InlineExtensionPass(
                 autolink: extensions.contains(.autolink), strikethrough: extensions.contains(.strikethrough),
-                smart: cells.smart, escapes: escapes, backslashBreaks: backslashBreaks
+                smart: cells.smart, escapes: escapes, backslashBreaks: backslashBreaks,
+                angleAutolinks: angleAutolinks?.confirmed(by: inlines)
             ).apply(inlines))
+    }
+
+    /// The autolinks `<…>` holding a tilde in `source`, the text cmark
+    /// parses a block's inlines from, when strikethrough is on; `nil`
+    /// otherwise and in nearly every block.
+    ///
+    /// - Complexity: O(1) without strikethrough; else see
+    ///   ``AngleAutolinks/init(source:)``.
+    func angleAutolinks(of source: UnsafeBufferPointer<UInt8>) -> AngleAutolinks? {
+        extensions.contains(.strikethrough) ? AngleAutolinks.of(source) : nil
+    }
+
+    /// ``angleAutolinks(of:)`` for the source of a block or cell at `range`.
+    private func angleAutolinks(in range: Range<Int>) -> AngleAutolinks? {
+        angleAutolinks(of: UnsafeBufferPointer(rebasing: text[range]))
     }
 
     /// For a paragraph's inline text where a tilde stands right before a

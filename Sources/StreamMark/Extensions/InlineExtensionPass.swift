@@ -28,6 +28,9 @@ struct InlineExtensionPass {
     /// whitespace. Used only when the tree holds as many hard breaks as
     /// the source (none inside a code span).
     let backslashBreaks: [Bool]?
+    /// The block's autolinks `<…>` whose text holds a tilde: their text is
+    /// left as written (`nil`: none).
+    let angleAutolinks: AngleAutolinks?
 
     /// The kinds of the hard line breaks, met in document order.
     private final class BreakCursor {
@@ -44,13 +47,15 @@ struct InlineExtensionPass {
     private let breaks: BreakCursor?
 
     init(
-        autolink: Bool, strikethrough: Bool, smart: Bool = false, escapes: Bool = false, backslashBreaks: [Bool]? = nil
+        autolink: Bool, strikethrough: Bool, smart: Bool = false, escapes: Bool = false, backslashBreaks: [Bool]? = nil,
+        angleAutolinks: AngleAutolinks? = nil
     ) {
         self.autolink = autolink
         self.strikethrough = strikethrough
         self.smart = smart
         self.escapes = escapes
         self.backslashBreaks = backslashBreaks
+        self.angleAutolinks = angleAutolinks
         breaks = backslashBreaks.map { BreakCursor($0) }
     }
 
@@ -170,6 +175,11 @@ struct InlineExtensionPass {
             case .strikethrough(let children):
                 let inner = process(children, open: "~", close: "~", inLink: inLink, brackets: &brackets)
                 pieces.append(Piece(inline: .strikethrough(inner), first: "~", last: "~"))
+            case .link(let destination, _, let children)
+            where
+                angleAutolinks?.contains(destination: destination, children: children) == true:
+                // cmark read the autolink whole: no tilde inside it pairs.
+                pieces.append(Piece(inline: inline, first: "<", last: ">"))
             case .link(let destination, let title, let children):
                 // A link from `<…>` is no bracket link for cmark-gfm.
                 if !Self.isAngleAutolink(destination, children) { brackets.linkMade() }

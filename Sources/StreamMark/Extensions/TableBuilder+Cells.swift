@@ -20,7 +20,7 @@ extension TableBuilder {
         let footnotes =
             walker.extensions.contains(.footnotes)
             && (cellTexts.contains(where: FootnoteStandIns.mayHold) || paragraph.map(FootnoteStandIns.mayHold) == true)
-        return CellSubstitution(
+        var substitution = CellSubstitution(
             escapes: escapes, urls: walker.extensions.contains(.autolink),
             math: walker.extensions.contains(.math) ? MathStandIns() : nil,
             footnotes: footnotes
@@ -30,6 +30,14 @@ extension TableBuilder {
                 : nil,
             isLinkLabel: walker.cells.definesLinkLabel
         )
+        if walker.extensions.contains(.strikethrough) {
+            var autolinks = AngleAutolinks()
+            for text in cellTexts + (paragraph.map { [$0] } ?? []) {
+                text.withUnsafeBufferPointer { autolinks.add($0) }
+            }
+            substitution.angleAutolinks = autolinks
+        }
+        return substitution
     }
 
     /// The cells of one row (header or body) on `line`, taking their parsed
