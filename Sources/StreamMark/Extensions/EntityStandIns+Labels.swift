@@ -15,10 +15,11 @@ extension EntityStandIns {
     ///   pair that defines nothing is text: substituted;
     /// - a defined shortcut (`[label]`) or collapsed (`[label][]`)
     ///   reference is both: written in full, `[text][label]`, its text
-    ///   substituted and its label as written. One whose label spans
-    ///   lines, or whose brackets a code span, autolink or raw HTML
-    ///   crosses (the copy would change where it ends), is kept as
-    ///   written.
+    ///   substituted and its label as written (a label over lines is
+    ///   copied with its line endings as spaces, which cmark's matching
+    ///   collapses, so no line is added). One whose brackets a code
+    ///   span, autolink or raw HTML crosses (the copy would change where
+    ///   it ends) is kept as written.
     ///
     /// A pair that a `(` follows is an inline link's text (or text): its
     /// entities are substituted as anywhere.
@@ -67,8 +68,8 @@ extension EntityStandIns {
         }
 
         /// Whether the label between the brackets at the ends of `span`
-        /// can be written twice without changing what else cmark reads: on
-        /// one line, and each backtick and `<` in it inside a code span,
+        /// can be written twice without changing what else cmark reads:
+        /// each backtick and `<` in it inside a code span,
         /// autolink or raw HTML that lies inside it (a backtick run or `<`
         /// that opens nothing could pair with its copy; a span holding a
         /// bracket ends elsewhere once the label is written twice). The
@@ -82,7 +83,6 @@ extension EntityStandIns {
             _ bytes: UnsafeBufferPointer<UInt8>, _ span: Range<Int>, pairs: [Range<Int>], literals: inout Literals?
         ) -> Bool {
             let inside = (span.lowerBound + 1)..<span.upperBound
-            if bytes[inside].contains(where: { $0 == 0x0A || $0 == 0x0D }) { return false }
             let opening = inside.filter { Self.opensSpan(bytes[$0]) }
             if opening.isEmpty { return true }
             if literals == nil { literals = Literals(bytes, pairs: pairs) }

@@ -89,7 +89,9 @@ enum EntityStandIns {
                     step()
                     continue
                 }
-                let label = buffer[i + 1..<reference.close]
+                // The copy stays on the line the reference ends on: cmark
+                // matches labels with their whitespace collapsed.
+                let label = buffer[i + 1..<reference.close].map { $0 == 0x0A || $0 == 0x0D ? UInt8(ascii: " ") : $0 }
                 result.append(UInt8(ascii: "["))
                 i += 1
                 while i < reference.close { step() }

@@ -101,14 +101,37 @@ import Testing
         return text + "\n\n" + labels.map { "[\($0)]: /u" }.joined(separator: "\n") + "\n"
     }
 
+    /// Defined labels over two or three lines (line endings of the three
+    /// kinds, hard breaks, indented continuation lines, code spans across
+    /// a line end) holding an entity beside a tilde, used as shortcut,
+    /// collapsed and full references in paragraphs, quotes and list
+    /// items, defined on one line or over lines: written in full with the
+    /// copy's line endings as spaces (entry 18, fixed at stop 57).
+    static func labelsOverLines(seed: Int) -> String {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x6C8E_9CF5 &+ 23)
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var label = pick(["A~&#65;~", "~&#126;~", "x"])
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+            label += pick(["\n", "\n  ", "  \n", "\r\n", "\r"]) + pick(["b", "~&#126;~", "`c\nd`", "A~&#65;~ e"])
+        }
+        let container = pick(["", "> ", "- "])
+        var text = container
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            text += pick(["", " ", "x ", "~"]) + pick(["[\(label)]", "[\(label)][]", "[t][\(label)]"])
+        }
+        let written = Bool.random(using: &random) ? label : label.replacing(/\r\n|\r|\n/, with: " ")
+        return text + pick(["", " ~y~"]) + "\n\n[\(written)]: /u\n"
+    }
+
     /// The generators of bracket pairs, compared with footnotes on.
     enum BracketGenerator: String, CaseIterable {
-        case entitiesInBrackets, labelsHoldingSpans
+        case entitiesInBrackets, labelsHoldingSpans, labelsOverLines
 
         func document(seed: UInt64) -> String {
             switch self {
             case .entitiesInBrackets: EntityStandInsTests.entitiesInBrackets(seed: Int(seed))
             case .labelsHoldingSpans: EntityStandInsTests.labelsHoldingSpans(seed: Int(seed))
+            case .labelsOverLines: EntityStandInsTests.labelsOverLines(seed: Int(seed))
             }
         }
     }

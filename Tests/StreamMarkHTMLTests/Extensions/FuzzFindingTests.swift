@@ -652,6 +652,10 @@ import Testing
         // that stays inside it: written in full too.
         "[~&#126;~ `x`]\n\n[~&#126;~ `x`]: /u\n", "[~&#126;~ <b>]\n\n[~&#126;~ <b>]: /u\n",
         "[A~&#65;~ <http://a>] x\n\n[A~&#65;~ <http://a>]: /u\n",
+        // A defined label over lines: its copy's line endings are spaces.
+        "[A~&#65;~\nb]\n\n[A~&#65;~ b]: /u\n", "[A~&#65;~\r\nb][]\r\n\r\n[A~&#65;~ b]: /u\r\n",
+        "> [A~&#65;~\n> b] x\n\n[A~&#65;~ b]: /u\n", "- [A~&#65;~\n  b `c\n  d`] x\n\n[A~&#65;~ b `c d`]: /u\n",
+        "[A~&#65;~  \nb] ~x~\n\n[A~&#65;~ b]: /u\n", "[x~&#65;~\n   b\n c]\n\n[x~&#65;~ b c]: /u\n",
     ]
 
     /// Formerly known differences 1 (in part), 3 (in part), 10, 12–16, 18
@@ -688,11 +692,10 @@ import Testing
         "~**~a*", "*~ g*", "*\"\n~*",  // 11: an emphasis run next to a tilde
         // Findings of the hour on e07a8a1:
         "**)*~",  // 11, cmark-gfm pairing where cmark does not
-        // 18: an entity beside a tilde in a defined label that spans lines,
-        // or after a full reference's label holding a code span with a
-        // bracket (the scan of spans is cmark's only up to there), which
-        // is kept as written
-        "[A~&#65;~\nb]\n\n[A~&#65;~ b]: /u\n", "[t][ `]`] [~&#126;~ `x`][]\n\n[~&#126;~ `x`]: /u\n",
+        // 18: an entity beside a tilde in a defined label after a full
+        // reference's label holding a code span with a bracket (the scan
+        // of spans is cmark's only up to there), which is kept as written
+        "[t][ `]`] [~&#126;~ `x`][]\n\n[~&#126;~ `x`]: /u\n",
         // 19: an autolink whose text a bracket link in the same block
         // also has: the two are not told apart, and both are struck
         "[http://a~b~](http://a~b~) <http://a~b~>\n",
