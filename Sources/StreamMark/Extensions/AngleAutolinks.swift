@@ -35,11 +35,14 @@ struct AngleAutolinks {
         }
     }
 
+    /// Whether no autolink holding a tilde was added.
+    var isEmpty: Bool { counts.isEmpty }
+
     /// The autolinks of `source`, or `nil` when none holds a tilde.
     static func of(_ source: UnsafeBufferPointer<UInt8>) -> AngleAutolinks? {
         var autolinks = AngleAutolinks()
         autolinks.add(source)
-        return autolinks.counts.isEmpty ? nil : autolinks
+        return autolinks.isEmpty ? nil : autolinks
     }
 
     /// These autolinks without the texts that more links of `inlines` have

@@ -518,9 +518,9 @@ struct ExtensionWalker {
                     backslashBreaks(of: $0, inlines: inlines)
                 }
             }
-            substitution.angleAutolinks = substituted.withUnsafeBufferPointer { angleAutolinks(of: $0) }
             let source = definitionLines + substituted
             guard substitution.substituted else { return nil }
+            substitution.angleAutolinks = substituted.withUnsafeBufferPointer { angleAutolinks(of: $0) }
             let parsed = cells.inlines(
                 ofBlockContent: source, atx: atx, afterTaskMarker: afterTaskMarker, start: block.range.lowerBound,
                 lazyLines: lazyLines)
@@ -622,7 +622,7 @@ struct ExtensionWalker {
     /// otherwise and in nearly every block.
     ///
     /// - Complexity: O(1) without strikethrough; else see
-    ///   ``AngleAutolinks/init(source:)``.
+    ///   ``AngleAutolinks/add(_:)``.
     func angleAutolinks(of source: UnsafeBufferPointer<UInt8>) -> AngleAutolinks? {
         extensions.contains(.strikethrough) ? AngleAutolinks.of(source) : nil
     }

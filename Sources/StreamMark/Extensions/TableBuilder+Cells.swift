@@ -11,7 +11,9 @@ extension TableBuilder {
     /// unless the text already holds the stand-ins; math replaced by
     /// stand-ins (see `MathStandIns`) with math on; footnote references
     /// replaced by stand-ins (see `FootnoteStandIns`) with footnotes on and
-    /// `[^` in the texts, except the candidates `skipped` (by ordinal).
+    /// `[^` in the texts, except the candidates `skipped` (by ordinal); and
+    /// the texts' autolinks holding a tilde (``AngleAutolinks``) with
+    /// strikethrough on.
     func substitution(_ cellTexts: [[UInt8]], paragraph: [UInt8]?, skipped: Set<Int> = []) -> CellSubstitution {
         let escapes =
             (walker.extensions.contains(.strikethrough) || walker.extensions.contains(.autolink))
@@ -35,7 +37,7 @@ extension TableBuilder {
             for text in cellTexts + (paragraph.map { [$0] } ?? []) {
                 text.withUnsafeBufferPointer { autolinks.add($0) }
             }
-            substitution.angleAutolinks = autolinks
+            substitution.angleAutolinks = autolinks.isEmpty ? nil : autolinks
         }
         return substitution
     }
