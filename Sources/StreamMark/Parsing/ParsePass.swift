@@ -282,6 +282,10 @@ struct ParsePass {
                         contextOffset: bufferOffset),
                     content: content)
                 layer = (applied.unreadDefinitions, applied.escapedDefinitions)
+                // A table's rest, parsed again from the rewritten text, may
+                // take in a note's stand-in item (`a|b` / `-|-` / `2) x` /
+                // `]` / `[^1]:`): its notes are taken out too.
+                if let notes { blocks = notes.definitions(in: blocks) }
             }
             if options.extensions.contains(.alerts) {
                 AlertMarker(text: layerText).apply(to: &blocks, from: alertsFrom)

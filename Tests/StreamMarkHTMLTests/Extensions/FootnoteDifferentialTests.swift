@@ -51,7 +51,40 @@ import Testing
         "> - [^1]:\n> - b",
     ]
 
-    @Test(arguments: emptyNotesInItems + tabbedFirstLines + quoteLinesInNotes + nestedMarkers + indentedItems)
+    /// A note after lines that a table's rest takes in (the stop-57 fuzz
+    /// hour's stream violation, `2) |` / blank / `    {` / `]` / `[^1]:`):
+    /// the rest, parsed again from the rewritten text, took in the note's
+    /// stand-in item, and the one-shot parse kept it as a list.
+    static let notesInTableRests = [
+        "`|||||\n-|-|-|-|-\n2) |\n\n    {\n]\n[^1]:\nt", "a|b\n-|-\n2) x\n\n    {\n]\n[^1]:\nt",
+        "x[^1]\n\na|b\n-|-\n2) x\n\n    {\n]\n[^1]: note\nt", "x[^1]\n\na|b\n-|-\n2) x\n\n    {\n]\n[^1]: - i\n  j\n",
+    ]
+
+    /// A table, a rest that may open a list or continue a paragraph, lines
+    /// it may take in, then a note (empty, with text, or opening a list)
+    /// and what follows it.
+    static func noteAfterTableRest(seed: Int) -> String {
+        var random = SplitMix64(seed: 0x7AB1_0000 + UInt64(seed))
+        func pick(_ options: [String]) -> String { options.randomElement(using: &random)! }
+        var lines = ["a|b", "-|-"]
+        if Bool.random(using: &random) { lines.append("c|d") }
+        lines.append(pick(["2) x", "- x", "3. x", "x", "> q", "2) |"]))
+        for line in ["", pick(["    {", "   y", "  - z"]), pick(["]", "y"])] where Bool.random(using: &random) {
+            lines.append(line)
+        }
+        lines.append("[^1]:" + pick(["", "", " note", " - i"]))
+        for _ in 0..<Int.random(in: 0...2, using: &random) { lines.append(pick(["t", "  more", "- y", ""])) }
+        return lines.joined(separator: "\n") + pick(["\n", "\n\nx[^1]\n"])
+    }
+
+    @Test func randomNotesAfterTableRestsMatchCmarkGFMAndStream() throws {
+        try Self.expectMatches(0..<400, Self.noteAfterTableRest(seed:))
+        Self.expectStreamsLikeOneShot(60, Self.noteAfterTableRest(seed:))
+    }
+
+    @Test(
+        arguments: emptyNotesInItems + tabbedFirstLines + quoteLinesInNotes + nestedMarkers + indentedItems
+            + notesInTableRests)
     func handCaseMatchesCmarkGFM(_ markdown: String) throws {
         let bytes = Array(markdown.utf8)
         let ours = GFMOracle.ours(bytes, extensions: Self.extensions)
