@@ -28,11 +28,26 @@ struct AngleAutolinks {
                 i += 1
                 continue
             }
-            if literals.autolinks > autolinks, case let text = source[(i + 1)..<(end - 1)], text.contains(tilde) {
+            if literals.autolinks > autolinks, !Self.isLinkDestination(source, at: i),
+                case let text = source[(i + 1)..<(end - 1)], text.contains(tilde)
+            {
                 counts[Array(text), default: 0] += 1
             }
             i = end
         }
+    }
+
+    /// Whether the `<` at `start` follows a `](` over blanks and at most
+    /// one line ending: an inline link's destination written in pointy
+    /// braces (`[http://a~b~](<http://a~b~>)`), whose text is no autolink.
+    private static func isLinkDestination(_ source: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var j = start - 1
+        var lineEndings = 0
+        while j >= 0, source[j] == 0x20 || source[j] == 0x09 || source[j] == 0x0A || source[j] == 0x0D {
+            if source[j] == 0x0A || source[j] == 0x0D && (j + 1 == start || source[j + 1] != 0x0A) { lineEndings += 1 }
+            j -= 1
+        }
+        return lineEndings <= 1 && j >= 1 && source[j] == UInt8(ascii: "(") && source[j - 1] == UInt8(ascii: "]")
     }
 
     /// Whether no autolink holding a tilde was added.

@@ -15,6 +15,9 @@ import Testing
         "[http://c~d~](http://c~d~) <http://a~b~>\n", "`<http://c~d~>` <http://a~b~>\n",
         "<http://a~b~> \\~x\\~ ~y~\n", "<http://a~b~> www.c~d~.com ~e~\n", "[x](<http://a~b~>) <http://a~b~>\n",
         "[<http://a~b~>](/u) ~x~\n", "*<http://a~b~>* _~c~_\n",
+        // A destination in pointy braces is no autolink: the text pairs.
+        "[http://a~b~](<http://a~b~>)\n", "[http://a~b~](\n<http://a~b~>)\n",
+        "[http://a~b~](  <http://a~b~> \"t\")\n", "[http://a~b~]: <http://a~b~>\n[http://a~b~]\n",
     ]
 
     @Test(arguments: handCases)
@@ -41,7 +44,7 @@ import Testing
             text += pick([
                 "<http://a~b~>", "<http://x.y/~u/~v>", "<a~b~@c.d>", "<http://p~~q~~>", "[http://a~b~](/u)",
                 "[http://c~d~](http://c~d~)", "~", "~~", " ", "x", "`<http://e~f~>`", "*", "_", "\\~", "<b~>",
-                "www.e~f~.com", "[^1]", "<http://g>", "(", ")",
+                "www.e~f~.com", "[^1]", "<http://g>", "(", ")", "[http://p~q~](<http://p~q~>)",
             ])
         }
         let block = pick(["", "# ", "> ", "- ", "| "])
